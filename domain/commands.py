@@ -1,0 +1,117 @@
+"""Commands (imperative): what a seat (or the clock) asks the game to do.
+
+Time enters the domain only here, as ``at`` (seconds on any monotonic-enough clock the
+caller chooses; the service uses Unix time). Deadlines recorded in events are ``at``
+plus the table's configured durations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from .cards import RANK, SUITS
+from .errors import RuleViolation
+
+
+@dataclass(frozen=True, slots=True)
+class WishChoice:
+    kind: str  # "suit" | "rank" | "free"
+    value: Optional[str] = None
+
+    @classmethod
+    def parse(cls, body: object) -> "WishChoice":
+        """From the API form ``{"suit": "H"} | {"rank": "8"} | {"free": true}``."""
+        if isinstance(body, WishChoice):
+            return body
+        if not isinstance(body, dict) or len(body) != 1:
+            raise RuleViolation("invalid_wish", 'a wish is {"suit": S}, {"rank": R} or {"free": true}')
+        (key, value), = body.items()
+        if key == "suit" and value in SUITS:
+            return cls("suit", value)
+        if key == "rank" and isinstance(value, str) and value in {r for r in RANK.values() if r != "JK"}:
+            return cls("rank", value)
+        if key == "free" and value is True:
+            return cls("free")
+        raise RuleViolation("invalid_wish", f"not a wish: {body!r}")
+
+    def as_body(self) -> dict:
+        return {"free": True} if self.kind == "free" else {self.kind: self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    seat: int
+    cards: tuple[str, ...]
+    wish: Optional[WishChoice] = None
+    announce: bool = False
+    joker_as: Optional[str] = None
+    at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    seat: int
+    at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    seat: int
+    at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    seat: int
+    at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    seat: int
+    target: int
+    at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """The turn clock expired for ``seat`` (the actor)."""
+
+    seat: int
+    at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class CloseCallWindow:
+    """The last-card window's time is up (sent by the clock, not by a seat)."""
+
+    at: float = 0.0
+
+
+Command = Union[Start, Play, Draw, Pass, Announce, Catch, Timeout, CloseCallWindow]
+
+
+def command_from_move(seat: int, move: dict, at: float = 0.0, wish=None) -> Command:
+    """A command from a move in API body form (as ``legal_moves`` lists them). For a move
+    that carries ``wish_options``, ``wish`` picks one (default: the first)."""
+    action = move.get("action")
+    if action == "play":
+        w = move.get("wish")
+        if w is None and move.get("wish_options"):
+            w = wish if wish is not None else move["wish_options"][0]
+        return Play(seat, tuple(move["cards"]), WishChoice.parse(w) if w is not None else None,
+                    bool(move.get("announce", False)), move.get("joker_as"), at)
+    if action == "draw":
+        return Draw(seat, at)
+    if action == "pass":
+        return Pass(seat, at)
+    if action == "announce":
+        return Announce(seat, at)
+    if action == "catch":
+        return Catch(seat, int(move["target_seat"]), at)
+    raise RuleViolation("unknown_action", f"unknown action {action!r}")

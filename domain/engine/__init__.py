@@ -1,0 +1,1 @@
+"""The game aggregate: ``decide(state, command) -> events`` and ``evolve(state, event)``."""

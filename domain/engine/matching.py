@@ -1,0 +1,205 @@
+"""Which cards may be played now (RULES.md §2.5, §2.6, §2.9, §2.10.3) and which wishes
+may be made. Pure functions of the (working) state and the compiled rules."""
+
+from __future__ import annotations
+
+from ..cards import JOKER_RANK, RANK, RANK_INDEX, SUIT, SUITS, is_joker
+from ..commands import WishChoice
+
+NORMAL, DRAW, SKIP, ROBIN, FOLLOW_UP, DRAWN = "normal", "draw", "skip", "robin", "follow_up", "drawn"
+
+ANSWER_PHASES = (DRAW, SKIP, ROBIN)
+
+
+def phase(t) -> str:
+    """What the actor is doing now (§2.6 priority order)."""
+    x = t.actor
+    pd = t.pending_draw
+    if pd is not None and pd.target == x:
+        return DRAW
+    ps = t.pending_skip
+    if ps is not None and ps.target == x:
+        return SKIP
+    if t.robin is not None:
+        return ROBIN
+    if t.drawn_card is not None:
+        return DRAWN
+    if t.follow_up == x:
+        return FOLLOW_UP
+    return NORMAL
+
+
+def answer_kind(t, ph: str) -> str | None:
+    if ph == DRAW:
+        return "draw:" + t.pending_draw.family
+    if ph == SKIP:
+        return "skip"
+    if ph == ROBIN:
+        return "robin"
+    return None
+
+
+def declared(card: str, joker_as: str | None, r) -> str:
+    """The card as the rules see it: a declared joker (Pławno) is the declared card."""
+    if joker_as is not None and r.joker_mode == "declared" and is_joker(card):
+        return joker_as
+    return card
+
+
+def satisfies(wish, card: str, r) -> bool:
+    kind = wish.kind
+    if kind == "suit":
+        return SUIT[card] == wish.value
+    if kind == "rank":
+        return RANK[card] == wish.value
+    if kind == "free_suit":
+        s = SUIT[card]
+        return s is not None and s != wish.excluded_suit
+    return SUIT[card] is not None and card not in r.special  # free_plain: a non-action card
+
+
+def why_not_normal(t, r, card: str) -> str | None:
+    """None if ``card`` (already declared) is a legal normal play now, else the reason."""
+    if t.free_play:
+        return None
+    eff = r.effect.get(card)
+    if eff is not None and eff.type == "play_again" and eff.first_must_match_suit and not t.played_in_turn:
+        w = t.wish
+        suit = w.value if (w is not None and w.kind == "suit") else t.effective_suit
+        return None if SUIT[card] == suit else "does_not_match"
+    w = t.wish
+    if w is not None:
+        if satisfies(w, card, r):
+            return None
+        if card in r.answers.get("wish:" + w.kind, ()):
+            return None
+        return "does_not_match"
+    if card in r.wild:
+        return None
+    s = SUIT[card]
+    if s is not None and s == t.effective_suit:
+        return None
+    rank = RANK[card]
+    if rank != JOKER_RANK and rank == t.effective_rank:
+        return None
+    return "does_not_match"
+
+
+def first_card_reason(t, r, card: str, ph: str) -> str | None:
+    """Why ``card`` (declared) may not open a play in phase ``ph`` (None if it may)."""
+    if ph in ANSWER_PHASES:
+        if card in r.answers.get(answer_kind(t, ph), ()):
+            return None
+        return {DRAW: "must_answer_pending_draw", SKIP: "must_answer_pending_skip",
+                ROBIN: "must_answer_skip_robin"}[ph]
+    return why_not_normal(t, r, card)
+
+
+def pack_rank(card: str) -> str:
+    return RANK[card]
+
+
+def same_pack(r, ranks: list[str]) -> bool:
+    """Same-rank pack (§2.9); jokers may join 2s/3s with ``easier_jokers_in_draw_packs``."""
+    natural = {x for x in ranks if x != JOKER_RANK}
+    if len(natural) > 1:
+        return False
+    if JOKER_RANK in ranks and natural:
+        return r.jokers_in_draw_packs and natural <= {"2", "3"}
+    return True
+
+
+def triggering_group(r, decl_cards: list[str]) -> list[str]:
+    """The final maximal same-rank group of a play: only it triggers (§2.9, R#11)."""
+    i = len(decl_cards) - 1
+    while i > 0 and same_pack(r, [pack_rank(decl_cards[i - 1]), pack_rank(decl_cards[i])]):
+        i -= 1
+    return decl_cards[i:]
+
+
+def is_chain_start(r, card: str) -> bool:
+    eff = r.effect.get(card)
+    return eff is not None and eff.type == "play_again"
+
+
+def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...]) -> str | None:
+    """Why a play of several cards is not a legal group (None if it is)."""
+    if len(decl_cards) == 1:
+        return None
+    if ph == DRAWN:
+        return "drawn_card_only"
+    if is_chain_start(r, decl_cards[0]) and ph not in ANSWER_PHASES:
+        # Tel-Aviv: 5s then one more card, each a legal follow-up of the previous (§2.10.6)
+        for prev, card in zip(decl_cards, decl_cards[1:]):
+            if not is_chain_start(r, prev):
+                return "invalid_group"
+            if not (card in r.wild or SUIT[card] == SUIT[prev] or RANK[card] == RANK[prev]):
+                return "invalid_group"
+        return None
+    mode = r.multi_mode
+    if mode == "none":
+        return "invalid_group"
+    obligation = ph != NORMAL or t.wish is not None
+    if mode == "same_rank" or obligation:
+        if not same_pack(r, [pack_rank(c) for c in decl_cards]):
+            return "invalid_group"
+    else:  # runs (§2.9): same rank, or same suit and an adjacent rank, no wrap-around
+        for prev, card in zip(decl_cards, decl_cards[1:]):
+            if RANK[prev] == RANK[card]:
+                continue
+            if (SUIT[prev] is not None and SUIT[prev] == SUIT[card]
+                    and abs(RANK_INDEX[RANK[prev]] - RANK_INDEX[RANK[card]]) == 1):
+                continue
+            return "invalid_group"
+    if not r.multi_special and any(c in r.special for c in decl_cards):
+        return "invalid_group"
+    if not r.any_subset:
+        rank = RANK[decl_cards[0]]
+        if sum(1 for c in hand if RANK[c] == rank) != len(decl_cards):
+            return "invalid_group"
+    return None
+
+
+# ------------------------------------------------------------------ wishes (§2.10.3)
+def suit_in_play(t) -> str | None:
+    """Z21: the wished suit, the excluded suit of a free-suit wish, else the top card's."""
+    w = t.wish
+    if w is not None and w.kind == "suit":
+        return w.value
+    if w is not None and w.kind == "free_suit":
+        return w.excluded_suit
+    top = t.top_declared or (t.discard[-1] if t.discard else None)
+    return (SUIT[top] if top else None) or t.effective_suit
+
+
+def wish_options(r, eff, hand_after, prior_wish, in_play) -> list[WishChoice]:
+    """Every wish the player may make with wish card effect ``eff``."""
+    if eff.type == "suit_wish":
+        suits = list(SUITS)
+        if eff.restriction == "differ_from_current" and in_play is not None:
+            suits = [s for s in suits if s != in_play]
+        if eff.must_hold:
+            held = [s for s in suits if any(SUIT[c] == s for c in hand_after)]
+            if held:
+                suits = held
+            elif eff.free_option:
+                return [WishChoice("free")]
+        return [WishChoice("suit", s) for s in suits]
+    ranks = list(eff.wishable)
+    if eff.new_must_differ and prior_wish is not None and prior_wish.kind == "rank":
+        ranks = [x for x in ranks if x != prior_wish.value]
+    if eff.must_hold:
+        held = [x for x in ranks if any(RANK[c] == x and c not in r.special for c in hand_after)]
+        if held:
+            ranks = held
+        elif eff.free_option:
+            return [WishChoice("free")]
+    return [WishChoice("rank", x) for x in ranks]
+
+
+def wish_effect(r, group: list[str]):
+    """The wish effect made by a triggering group (by its last card), or None."""
+    eff = r.effect.get(group[-1])
+    if eff is not None and eff.type in ("suit_wish", "rank_wish"):
+        return eff
+    return None

@@ -1,0 +1,171 @@
+"""Legal moves (API.md ``legal_moves``): every move a seat may send now, in API body form.
+
+Complete for single cards and same-rank groups (ordered by first and last card; the
+middle of a group keeps hand order, which changes nothing). Runs and Tel-Aviv 5-chains are
+listed as far as the limit allows."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import RANK, RANK_INDEX, SUIT, is_joker, remove_cards
+from .matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, declared, first_card_reason,
+                       group_reason, is_chain_start, phase, same_pack, suit_in_play, triggering_group,
+                       why_not_normal, wish_effect, wish_options)
+
+LIMIT = 200
+
+
+def legal_moves(state, seat: int, limit: int = LIMIT) -> tuple[list[dict], bool]:
+    """(moves, truncated) for ``seat``."""
+    t = state
+    r = t.setup.rules.compiled
+    if t.status != "playing" or not 0 <= seat < len(t.active):
+        return [], False
+    moves: list[dict] = []
+    truncated = False
+    if seat == t.actor:
+        ph = phase(t)
+        plays = plays_for(t, r, seat, limit + 1)
+        if len(plays) > limit:
+            plays, truncated = plays[:limit], True
+        moves.extend(plays)
+        can_draw = bool(t.stock) or len(t.discard) > 1
+        if ph == DRAW:
+            if r.may_decline_answer or not plays:
+                moves.append({"action": "draw"})
+        elif ph in (SKIP, ROBIN, DRAWN):
+            moves.append({"action": "pass"})
+        elif can_draw:
+            if r.voluntary_draw or not plays or ph != NORMAL:
+                moves.append({"action": "draw"})
+        else:
+            moves.append({"action": "pass"})
+    moves.extend(out_of_turn_moves(t, r, seat))
+    return moves, truncated
+
+
+def out_of_turn_moves(t, r, seat: int) -> list[dict]:
+    out = []
+    hand = t.hands[seat]
+    w = t.call_window
+    if (w is not None and w.seat == seat) or (
+            seat == t.actor and t.played_in_turn and len(hand) == 1 and not t.called_in_turn):
+        out.append({"action": "announce"})
+    elif r.multiple_call and t.active[seat] and len(hand) >= 2 and len({RANK[c] for c in hand}) == 1:
+        out.append({"action": "announce"})
+    if r.enforcement == "catch" and w is not None and w.seat != seat and t.active[seat]:
+        out.append({"action": "catch", "target_seat": w.seat})
+    return out
+
+
+def plays_for(t, r, seat: int, limit: int = LIMIT) -> list[dict]:
+    hand = t.hands[seat]
+    ph = phase(t) if seat == t.actor else None
+    if ph is None:
+        return []
+    out: list[dict] = []
+    seen: set = set()
+    candidates = [t.drawn_card] if ph == DRAWN else list(dict.fromkeys(hand))
+    for card in candidates:
+        for joker_as in _declarations(t, r, card, ph):
+            d = declared(card, joker_as, r)
+            if first_card_reason(t, r, d, ph) is not None:
+                continue
+            for cards in _groups(t, r, hand, card, joker_as, d, ph):
+                key = (cards, joker_as)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if len(cards) > 1:
+                    decl = [declared(c, joker_as, r) for c in cards]
+                    if group_reason(t, r, decl, ph, hand) is not None:
+                        continue
+                out.extend(_as_moves(t, r, hand, cards, joker_as))
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def _declarations(t, r, card: str, ph: str):
+    if not (is_joker(card) and r.joker_mode == "declared"):
+        return (None,)
+    return [c for c in sorted(r.universe) if not is_joker(c)]
+
+
+def _groups(t, r, hand, card, joker_as, d, ph):
+    yield (card,)
+    if ph == DRAWN:
+        return
+    rest = remove_cards(hand, [card])
+    if is_chain_start(r, d) and ph not in ANSWER_PHASES:
+        yield from _chains(r, (card,), rest, d, depth=4)
+        return
+    mode = r.multi_mode
+    if mode == "none":
+        return
+    if not r.multi_special and d in r.special:
+        return
+    obligation = ph != NORMAL or t.wish is not None
+    mates = [c for c in rest if not is_joker(c) or joker_as is None]
+    mates = [c for c in mates if same_pack(r, [RANK[d], RANK[declared(c, joker_as, r)]])]
+    if not r.multi_special:
+        mates = [c for c in mates if c not in r.special]
+    sizes = range(1, len(mates) + 1) if r.any_subset else [len(mates)] if mates else []
+    for k in sizes:
+        for combo in combinations(range(len(mates)), k):
+            chosen = [mates[i] for i in combo]
+            for j in range(len(chosen)):
+                last = chosen[j]
+                middle = chosen[:j] + chosen[j + 1:]
+                yield (card, *middle, last)
+    if mode == "same_rank_and_runs" and not obligation:
+        yield from _runs(r, (card,), rest, depth=len(rest))
+
+
+def _runs(r, path, rest, depth):
+    if depth <= 0:
+        return
+    prev = path[-1]
+    for c in dict.fromkeys(rest):
+        if is_joker(c) or is_joker(prev):
+            continue
+        same_rank = RANK[c] == RANK[prev]
+        step = SUIT[c] == SUIT[prev] and abs(RANK_INDEX[RANK[c]] - RANK_INDEX[RANK[prev]]) == 1
+        if not (same_rank or step):
+            continue
+        nxt = path + (c,)
+        if not all(RANK[x] == RANK[nxt[0]] for x in nxt):  # pure same-rank groups come from _groups
+            yield nxt
+        yield from _runs(r, nxt, remove_cards(rest, [c]), depth - 1)
+
+
+def _chains(r, path, rest, prev, depth):
+    if depth <= 0:
+        return
+    for c in dict.fromkeys(rest):
+        if not (c in r.wild or SUIT[c] == SUIT[prev] or RANK[c] == RANK[prev]):
+            continue
+        nxt = path + (c,)
+        yield nxt
+        if is_chain_start(r, c):
+            yield from _chains(r, nxt, remove_cards(rest, [c]), c, depth - 1)
+
+
+def _as_moves(t, r, hand, cards, joker_as):
+    decl = [declared(c, joker_as, r) for c in cards]
+    group = triggering_group(r, decl)
+    hand_after = remove_cards(hand, cards)
+    move = {"action": "play", "cards": list(cards)}
+    if joker_as is not None:
+        move["joker_as"] = joker_as
+    weff = wish_effect(r, group)
+    if weff is not None:
+        move["wish_options"] = [o.as_body() for o in wish_options(r, weff, hand_after, t.wish, suit_in_play(t))]
+    moves = [move]
+    if len(hand_after) == 1:
+        moves.append({**move, "announce": True})
+    return moves
+
+
+__all__ = ["legal_moves", "plays_for", "why_not_normal"]

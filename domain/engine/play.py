@@ -1,0 +1,294 @@
+"""The ``play`` action (RULES.md §2.16): validate, move the cards, clear a satisfied
+wish, apply last-card rules, apply the triggering group's effects, advance the turn."""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..cards import RANK, contains_all, is_joker, remove_cards
+from ..commands import Play
+from ..errors import RuleViolation
+from .context import Ctx
+from .matching import (ANSWER_PHASES, DRAW, DRAWN, ROBIN, SKIP, answer_kind, declared, first_card_reason,
+                       group_reason, is_chain_start, phase, satisfies, suit_in_play, triggering_group,
+                       why_not_normal, wish_effect, wish_options)
+from .turns import CONTINUE, Next, finish_turn, go_out, start_turn
+
+DETAIL = {
+    "does_not_match": "{card} does not match the discard pile",
+    "must_answer_pending_draw": "a draw penalty is pending: answer it with a listed card or send draw to take it",
+    "must_answer_pending_skip": "a skip is pending: answer it with a listed card or send pass to accept it",
+    "must_answer_skip_robin": "a skip robin is asking you: add a 4 or send pass to decline",
+    "invalid_group": "these cards cannot be played together in this variant",
+    "drawn_card_only": "after drawing you may play only the card you drew, or pass",
+}
+
+
+def violation(reason: str, **kw) -> RuleViolation:
+    return RuleViolation(reason, DETAIL.get(reason, reason).format(**kw))
+
+
+def validate_play(ctx: Ctx, cmd: Play):
+    """Check a play against the rules; returns what resolving it needs."""
+    t, r = ctx.t, ctx.r
+    x = cmd.seat
+    cards = tuple(cmd.cards)
+    if not cards:
+        raise RuleViolation("invalid_group", "play at least one card")
+    has_joker = any(is_joker(c) for c in cards)
+    if cmd.joker_as is not None:
+        if r.joker_mode != "declared":
+            raise RuleViolation("invalid_joker", "joker_as is used only where jokers are declared cards (Pławno)")
+        if not has_joker:
+            raise RuleViolation("invalid_joker", "joker_as given but no joker is played")
+        if cmd.joker_as not in r.universe or is_joker(cmd.joker_as):
+            raise RuleViolation("invalid_joker", f"a joker must be declared as a card of the deck, not {cmd.joker_as!r}")
+    elif has_joker and r.joker_mode == "declared":
+        raise RuleViolation("invalid_joker", "a joker is played as a declared card: give joker_as")
+    hand = t.hands[x]
+    if not contains_all(hand, cards):
+        missing = [c for c in cards if c not in hand] or list(cards)
+        raise RuleViolation("card_not_in_hand", f"{missing[0]} is not in your hand")
+    ph = phase(t)
+    if ph == DRAWN and (len(cards) != 1 or cards[0] != t.drawn_card):
+        raise violation("drawn_card_only")
+    decl = [declared(c, cmd.joker_as, r) for c in cards]
+    reason = first_card_reason(t, r, decl[0], ph)
+    if reason is not None:
+        if reason == "does_not_match" and t.wish is not None:
+            w = t.wish
+            what = {"suit": f"the suit {w.value}", "rank": f"the rank {w.value}",
+                    "free_suit": f"any suit but {w.excluded_suit}", "free_plain": "any non-action card"}[w.kind]
+            raise RuleViolation(reason, f"{cards[0]} does not fulfil the active wish for {what}")
+        raise violation(reason, card=cards[0])
+    reason = group_reason(t, r, decl, ph, hand)
+    if reason is not None:
+        raise violation(reason)
+    group = triggering_group(r, decl)
+    hand_after = remove_cards(hand, cards)
+    weff = wish_effect(r, group)
+    wish = None
+    if weff is not None:
+        options = wish_options(r, weff, hand_after, t.wish, suit_in_play(t))
+        if cmd.wish is None:
+            if hand_after and r.data["wish"]["choice_mandatory"]:
+                raise RuleViolation("wish_required", f"{cards[-1]} makes a wish: choose one of "
+                                    f"{[o.as_body() for o in options]}")
+            wish = options[0] if not hand_after else None
+        elif cmd.wish not in options:
+            raise RuleViolation("invalid_wish", f"{cmd.wish.as_body()} is not allowed here; choose one of "
+                                f"{[o.as_body() for o in options]}")
+        else:
+            wish = cmd.wish
+    elif cmd.wish is not None:
+        raise RuleViolation("invalid_wish", f"{cards[-1]} makes no wish")
+    if cmd.announce and len(hand_after) >= 2 and not (
+            r.multiple_call and len({RANK[c] for c in hand_after}) == 1):
+        raise RuleViolation("not_obliged_to_announce",
+                            f"you would hold {len(hand_after)} cards after this play: no call is due")
+    return ph, decl, group, wish
+
+
+def play(ctx: Ctx, cmd: Play) -> None:
+    t, r = ctx.t, ctx.r
+    x = cmd.seat
+    ph, decl, group, wish = validate_play(ctx, cmd)
+    regular = x == t.next_regular
+    prior_wish = t.wish
+    in_play = suit_in_play(t)
+    answer = r.answers[answer_kind(t, ph)][decl[0]] if ph in ANSWER_PHASES else None
+    ctx.emit(ev.CardPlayed(x, tuple(cmd.cards), cmd.joker_as))
+
+    if prior_wish is not None and ph not in ANSWER_PHASES:
+        first = decl[0]
+        if satisfies(prior_wish, first, r):
+            if r.wish_duration == "until_fulfilled":
+                ctx.emit(ev.WishFulfilled(x))
+        else:
+            result = r.answers.get("wish:" + prior_wish.kind, {}).get(first)
+            if result == "cancel" or (result == "replace_wish" and wish is None):
+                ctx.emit(ev.ChainCancelled(x, "wish"))
+
+    out = False
+    if not t.hands[x]:
+        out = last_card_rules(ctx, x, group)
+        if out is CONTINUE:
+            return
+        if out and (r.end_mode == "first_out" or r.scheme == "championship"):
+            go_out(ctx, x)  # the round ends; pending effects of the last card are discarded (R#44)
+            return
+    # last_one_standing: the final card's targets are computed while he is seated (Z23)
+    nxt = resolve_effects(ctx, x, group, ph, answer, regular, wish, in_play)
+    if cmd.announce and t.active[x] and t.hands[x]:
+        ctx.emit(ev.CallMade(x, len(t.hands[x]) > 1))
+    if out:
+        if go_out(ctx, x):
+            return
+        if nxt is CONTINUE or nxt.seat == x:
+            nxt = Next(ctx.next(x), ctx.next(x))
+    if nxt is CONTINUE:
+        return
+    finish_turn(ctx, x, nxt)
+
+
+def last_card_rules(ctx: Ctx, x: int, group: list[str]):
+    """§2.13: the hand is empty after a play. Returns True if ``x`` goes out, False if he
+    stays in (a forced draw, a deferred two-player finish), CONTINUE if his turn goes on."""
+    t, r = ctx.t, ctx.r
+    last = group[-1]
+    if r.special_must_draw and last in r.special and ctx.can_draw():
+        ctx.forced_draw = True
+        ctx.draw_cards(x, 1, "forced")  # Switch: draw first, then the effect resolves (R#22)
+        return False
+    if r.play_again_last and is_chain_start(r, last):
+        if not ctx.can_draw():
+            return True
+        # Tel-Aviv 5 as the last card: draw one; play it if it follows, else keep it (R#31)
+        ctx.forced_draw = True
+        ctx.emit(ev.FollowUpRequired(x))
+        ctx.draw_cards(x, 1, "forced")
+        if why_not_normal(t, r, t.drawn_card) is None:
+            return CONTINUE
+        nxt = Next(ctx.next(x), ctx.next(x))
+        finish_turn(ctx, x, nxt)
+        return CONTINUE
+    if (r.bounce and ctx.n_active() == 2
+            and any((e := r.effect.get(c)) is not None and e.type == "draw" for c in group)):
+        ctx.emit(ev.GoingOutDeferred(x))
+        return False
+    return True
+
+
+def draw_totals(r, group: list[str]):
+    draws = [(c, r.effect[c]) for c in group if c in r.effect and r.effect[c].type == "draw"]
+    if not draws:
+        return 0, None, "next"
+    last_card, last = draws[-1]
+    amount = sum(e.amount for _, e in draws)
+    if r.king_top_only and RANK[last_card] == "K":
+        amount = last.amount
+    return amount, last.family, last.target
+
+
+def resolve_effects(ctx: Ctx, x: int, group: list[str], ph: str, answer, regular: bool, wish, in_play):
+    """Apply the triggering group's effect (§2.16 step 6) and say who acts next."""
+    t, r = ctx.t, ctx.r
+    if ph == DRAW:
+        nr = ctx.next(x) if regular else t.next_regular
+        if answer == "cancel":
+            ctx.emit(ev.ChainCancelled(x, "draw"))
+            if t.pending_out is not None and go_out(ctx, t.pending_out):
+                return CONTINUE
+            return Next(nr, nr)
+        amount, family, target = draw_totals(r, group)
+        pd = t.pending_draw
+        if r.targeting == "by_card":
+            victim = ctx.prev(x) if target == "previous" else ctx.next(x)
+        else:
+            victim = nr
+        ctx.emit(ev.DrawPending(pd.amount + amount, family or pd.family, victim, victim == nr))
+        return Next(victim, nr)
+    if ph == SKIP:
+        nxt = ctx.next(x)
+        if answer == "cancel":
+            ctx.emit(ev.ChainCancelled(x, "skip"))
+            return Next(nxt, nxt)
+        turns = t.pending_skip.turns
+        if answer == "accumulate":
+            turns += sum(1 for c in group if c in r.answers["skip"])
+        ctx.emit(ev.SkipPending(turns, nxt))
+        return Next(nxt, nxt)
+    if ph == ROBIN:
+        k = sum(1 for c in group if c in r.answers["robin"])
+        ctx.emit(ev.RobinJoined(x, t.robin.count + k))
+        return ask_robin(ctx, ctx.next(x))
+
+    bonus = t.bonus if (t.bonus is not None and t.bonus[0] == x) else None
+    self_target = bonus is not None and bonus[1] > 0  # §2.10.7: effects hit himself
+    nxt = ctx.next(x)
+    counts: dict[str, int] = {}
+    for c in group:
+        e = r.effect.get(c)
+        if e is not None:
+            counts[e.type] = counts.get(e.type, 0) + 1
+
+    if "reverse" in counts and counts["reverse"] % 2:
+        ctx.emit(ev.DirectionChanged(-t.direction))
+        if ctx.n_active() == 2 and r.reverse_two_as_skip:
+            return Next(x, x)
+        nxt = ctx.next(x)
+    if wish is not None:
+        weff = wish_effect(r, group)
+        if wish.kind == "free":
+            if weff.type == "suit_wish":
+                ctx.emit(ev.WishSet(x, "free_suit", None, in_play))
+            else:
+                ctx.emit(ev.WishSet(x, "free_plain", None))
+        else:
+            ctx.emit(ev.WishSet(x, wish.kind, wish.value))
+    if "hand_swap" in counts and counts["hand_swap"] % 2:
+        nb = ctx.left_neighbour(x)
+        if nb != x:
+            ctx.emit(ev.HandsSwapped(x, nb, t.hands[nb], t.hands[x]))
+            ctx.swapped = True
+    if "draw" in counts:
+        amount, family, target = draw_totals(r, group)
+        if self_target:
+            ctx.emit(ev.DrawPending(amount, family, x, True))
+            return Next(x, x)
+        if target == "previous" and ctx.n_active() >= 3:
+            victim = ctx.prev(x)
+            ctx.emit(ev.DrawPending(amount, family, victim, victim == nxt))
+            return Next(victim, nxt)
+        ctx.emit(ev.DrawPending(amount, family, nxt, True))
+        return Next(nxt, nxt)
+    skips = counts.get("skip", 0)
+    if skips and r.skip_mode != "skip_robin":
+        if r.skip_mode == "none":
+            ctx.emit(ev.TurnSkipped(nxt, t.turns_to_miss[nxt] + skips - 1))
+            after = ctx.next(nxt)
+            return Next(after, after)
+        turns = skips if r.skip_mode == "accumulate" else 1
+        ctx.emit(ev.SkipPending(turns, nxt))
+        return Next(nxt, nxt)
+    robins = counts.get("skip_robin", 0) + (skips if r.skip_mode == "skip_robin" else 0)
+    if robins:
+        unused = bonus[1] if bonus is not None else 0
+        ctx.emit(ev.RobinStarted(x, robins + unused))
+        return ask_robin(ctx, ctx.next(x))
+    if "play_again" in counts:
+        ctx.emit(ev.FollowUpRequired(x))
+        return CONTINUE
+    return Next(nxt, nxt)
+
+
+def ask_robin(ctx: Ctx, seat: int):
+    """The robin asks ``seat`` next, or ends (§2.10.7, Z18)."""
+    t = ctx.t
+    robin = t.robin
+    if not t.active[robin.last_seat] and robin.asked_since >= ctx.n_active():
+        ctx.emit(ev.RobinEnded(None))
+        nxt = ctx.next(robin.last_seat)
+        return Next(nxt, nxt)
+    if seat == robin.last_seat:
+        ctx.emit(ev.RobinEnded(seat))
+        ctx.emit(ev.BonusTurnsGranted(seat, robin.count))
+        return Next(seat, seat, robin.count - 1)
+    return Next(seat, seat)
+
+
+def dealer_play(ctx: Ctx, dealer: int, upcard: str) -> None:
+    """``apply_as_dealer_play`` (§2.4): the upcard acts as if the dealer had just played
+    it; a wish upcard follows Z5; a reversing upcard with two players lets the dealer
+    play first (Z4)."""
+    from .dealing import upcard_wish
+
+    t, r = ctx.t, ctx.r
+    eff = r.effect.get(upcard)
+    if eff is not None and eff.type in ("play_again", "pass_left", "cancel"):
+        first = ctx.next(dealer)
+        start_turn(ctx, first, first)
+        return
+    nxt = resolve_effects(ctx, dealer, [upcard], "normal", None, True, upcard_wish(r, upcard), None)
+    if nxt is CONTINUE:  # pragma: no cover - excluded above
+        return
+    start_turn(ctx, nxt.seat, nxt.next_regular, nxt.bonus)

@@ -1,0 +1,153 @@
+"""Turn advance (RULES.md §2.11), the last-card window (§2.12), going out and round end
+(§2.13)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+from .. import events as ev
+from .context import Ctx
+
+
+class Next(NamedTuple):
+    """Who acts after the current turn: ``seat`` acts, ``next_regular`` holds the turn."""
+
+    seat: int
+    next_regular: int
+    bonus: Optional[int] = None
+
+
+CONTINUE = None  # the same turn goes on (a follow-up, or a drawn card that may be played)
+
+
+# ------------------------------------------------------------------ last-card call
+def open_call_window_if_obliged(ctx: Ctx, x: int) -> None:
+    """End of ``x``'s turn: he played this turn and holds exactly one card without having
+    called → the window opens (§2.12). Hands received by swap never oblige (Z6)."""
+    t = ctx.t
+    if not (t.played_in_turn and t.active[x] and len(t.hands[x]) == 1 and not t.called_in_turn):
+        return
+    if ctx.swapped:
+        return
+    if ctx.forced_draw and not ctx.r.reannounce_after_forced_draw:
+        return
+    ctx.emit(ev.CallWindowOpened(x, ctx.window_deadline()))
+
+
+def close_call_window(ctx: Ctx) -> None:
+    """Close the open window: automatic enforcement applies the penalty now."""
+    w = ctx.t.call_window
+    r = ctx.r
+    if r.enforcement == "automatic":
+        ctx.emit(ev.CallPenaltyApplied(w.seat, r.call_penalty, None))
+        ctx.draw_cards(w.seat, r.call_penalty, "call_penalty")
+    else:
+        ctx.emit(ev.CallWindowClosed(w.seat))
+
+
+def close_window_before_action(ctx: Ctx) -> None:
+    """The next turn action by anyone (the same player included) closes the window."""
+    if ctx.t.call_window is not None:
+        close_call_window(ctx)
+
+
+def close_window_if_expired(ctx: Ctx) -> None:
+    w = ctx.t.call_window
+    if w is not None and w.deadline is not None and ctx.at >= w.deadline:
+        close_call_window(ctx)
+
+
+# ------------------------------------------------------------------ turn hand-over
+def take_penalty(ctx: Ctx, seat: int) -> None:
+    t, r = ctx.t, ctx.r
+    pd = t.pending_draw
+    drawn = ctx.draw_cards(seat, pd.amount, "penalty")
+    top = t.top_declared or t.discard[-1]
+    ctx.emit(ev.PenaltyTaken(seat, pd.amount, drawn, top in r.free_after_penalty))
+
+
+def start_turn(ctx: Ctx, seat: int, next_regular: int, bonus: Optional[int] = None) -> None:
+    """Give the turn to ``seat``; turns the engine plays by itself (a seat sitting out,
+    a Pławno self-inflicted penalty) are played here."""
+    t = ctx.t
+    for _ in range(4 * len(t.active) + 8):
+        if bonus is None and seat == next_regular and t.turns_to_miss[seat] > 0:
+            # §2.11 sitting out; Z13: only an attack arriving in his regular turn is automatic
+            pd, ps = t.pending_draw, t.pending_skip
+            if ps is not None and ps.target == seat:
+                ctx.emit(ev.SkipAccepted(seat, ps.turns))
+            else:
+                if pd is not None and pd.target == seat:
+                    take_penalty(ctx, seat)
+                ctx.emit(ev.TurnSkipped(seat, t.turns_to_miss[seat] - 1))
+            seat = next_regular = ctx.next(seat)
+            continue
+        ctx.emit(ev.TurnStarted(seat, next_regular, ctx.turn_deadline(), bonus))
+        pd = t.pending_draw
+        if bonus is not None and pd is not None and pd.target == seat:
+            # Z17: his own pending draw is drawn at the start of his next bonus turn
+            take_penalty(ctx, seat)
+            if bonus > 0:
+                bonus -= 1
+            else:
+                bonus = None
+                seat = next_regular = ctx.next(seat)
+            continue
+        return
+    raise RuntimeError("turn hand-over did not settle")  # pragma: no cover
+
+
+def finish_turn(ctx: Ctx, x: int, nxt: Next) -> None:
+    """Control leaves ``x``: evaluate his call obligation, detect a blocked round, and
+    start the next turn (a further Pławno bonus turn of ``x`` if he has one left)."""
+    t = ctx.t
+    open_call_window_if_obliged(ctx, x)
+    if t.no_progress >= ctx.n_active():
+        end_round(ctx, "blocked")
+        return
+    b = t.bonus
+    if b is not None and b[0] == x and b[1] > 0 and t.active[x] and t.robin is None:
+        start_turn(ctx, x, x, b[1] - 1)
+    else:
+        start_turn(ctx, nxt.seat, nxt.next_regular, nxt.bonus)
+
+
+# ------------------------------------------------------------------ going out, round end
+def round_is_over(ctx: Ctx) -> Optional[str]:
+    t, r = ctx.t, ctx.r
+    if r.end_mode == "first_out" or r.scheme == "championship":
+        return "first_out" if t.finished else None
+    if ctx.n_active() <= 1:
+        return "last_one_standing"
+    if r.max_finishers is not None and len(t.finished) >= r.max_finishers:
+        return "max_finishers"
+    return None
+
+
+def go_out(ctx: Ctx, seat: int) -> bool:
+    """``seat`` has gone out; returns True if that ended the round (already handled)."""
+    ctx.emit(ev.PlayerOut(seat, len(ctx.t.finished) + 1))
+    reason = round_is_over(ctx)
+    if reason is not None:
+        end_round(ctx, reason)
+        return True
+    return False
+
+
+def end_round(ctx: Ctx, reason: str) -> None:
+    from .dealing import deal_round
+    from .scoring import game_outcome, round_outcome
+
+    t, r = ctx.t, ctx.r
+    standings, points, scores = round_outcome(t, r, reason)
+    ctx.emit(ev.RoundEnded(t.round, reason, standings, points, scores, t.hands))
+    outcome = game_outcome(t, r)
+    if outcome is not None:
+        winners, losers, final = outcome
+        from .context import salt
+
+        salts = tuple(salt(t.setup.seed, i) for i in range(1, t.shuffles + 1))
+        ctx.emit(ev.GameEnded(winners, losers, final, t.scores, salts))
+        return
+    dealer = (t.dealer + r.initial_direction) % len(t.active)
+    deal_round(ctx, t.round + 1, dealer)

@@ -1,0 +1,329 @@
+"""Domain events (RULES.md §7.3 plus the turn-control facts the fold needs).
+
+Events are frozen dataclasses named in the past tense; ``type`` is the snake_case name
+clients see. Each event records a fact completely, so ``evolve`` never decides anything:
+shuffled orders, drawn cards and the next actor are all in the events. Stock orders are
+listed top first. Fields named in ``HIDDEN`` hold cards some viewers may not see; the
+redaction in ``events/`` relies on this list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar, Optional
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: ClassVar[str] = ""
+
+    def data(self) -> dict:
+        return {f.name: _jsonable(getattr(self, f.name)) for f in _fields(type(self))}
+
+
+_FIELDS_CACHE: dict[type, tuple] = {}
+
+
+def _fields(cls):
+    hit = _FIELDS_CACHE.get(cls)
+    if hit is None:
+        hit = _FIELDS_CACHE[cls] = fields(cls)
+    return hit
+
+
+def _jsonable(v):
+    if isinstance(v, tuple):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+# ----------------------------------------------------------------- game and round
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    type: ClassVar[str] = "game_started"
+    seats: int
+    rules_version: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    type: ClassVar[str] = "round_started"
+    round: int
+    dealer: int
+    direction: int
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...]  # top first
+    upcard: str
+    redraws: int  # upcards buried by redraw_until_plain (their identity stays hidden)
+    deck_count: int
+    commitment: str  # sha256(salt + deck order), §fairness
+    fixed_deal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    type: ClassVar[str] = "round_ended"
+    round: int
+    reason: str
+    standings: tuple[int, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]  # hands are shown at round end, as at a real table
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    type: ClassVar[str] = "game_ended"
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    standings: tuple[int, ...]
+    scores: tuple[int, ...]
+    salts: tuple[str, ...]  # reveals every commitment's salt
+
+
+@dataclass(frozen=True, slots=True)
+class GoingOutDeferred(Event):
+    """Two-player ``bounce`` (§2.13): the seat played its last card, a draw card, and is
+    out only once the chain is resolved."""
+
+    type: ClassVar[str] = "going_out_deferred"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOut(Event):
+    type: ClassVar[str] = "player_out"
+    seat: int
+    place: int
+
+
+# ----------------------------------------------------------------- turns
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    type: ClassVar[str] = "turn_started"
+    seat: int
+    next_regular: int
+    deadline: Optional[float] = None
+    bonus: Optional[int] = None  # Pławno: bonus turns left after this one
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPassed(Event):
+    type: ClassVar[str] = "player_passed"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTimedOut(Event):
+    type: ClassVar[str] = "turn_timed_out"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSkipped(Event):
+    type: ClassVar[str] = "turn_skipped"
+    seat: int
+    turns_to_miss: int  # further turns the seat still sits out
+
+
+@dataclass(frozen=True, slots=True)
+class DirectionChanged(Event):
+    type: ClassVar[str] = "direction_changed"
+    direction: int
+
+
+# ----------------------------------------------------------------- cards
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    type: ClassVar[str] = "card_played"
+    seat: int
+    cards: tuple[str, ...]
+    joker_as: Optional[str] = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    type: ClassVar[str] = "cards_drawn"
+    seat: int
+    cards: tuple[str, ...]
+    reason: str  # draw | penalty | call_penalty | false_catch | forced
+
+
+@dataclass(frozen=True, slots=True)
+class StockReshuffled(Event):
+    type: ClassVar[str] = "stock_reshuffled"
+    stock: tuple[str, ...]  # top first
+    commitment: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandsSwapped(Event):
+    type: ClassVar[str] = "hands_swapped"
+    seat: int
+    with_seat: int
+    seat_hand: tuple[str, ...]  # what ``seat`` holds now
+    with_hand: tuple[str, ...]  # what ``with_seat`` holds now
+
+
+# ----------------------------------------------------------------- obligations
+@dataclass(frozen=True, slots=True)
+class DrawPending(Event):
+    type: ClassVar[str] = "draw_pending"
+    amount: int
+    family: str
+    target: int
+    target_is_regular: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SkipPending(Event):
+    type: ClassVar[str] = "skip_pending"
+    turns: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChainCancelled(Event):
+    type: ClassVar[str] = "chain_cancelled"
+    seat: int
+    kind: str  # draw | skip | wish
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyTaken(Event):
+    type: ClassVar[str] = "penalty_taken"
+    seat: int
+    amount: int
+    drawn: int  # fewer than amount on a shortfall (§2.8)
+    free_play: bool = False  # Romanian: the next player may play any card
+
+
+@dataclass(frozen=True, slots=True)
+class SkipAccepted(Event):
+    type: ClassVar[str] = "skip_accepted"
+    seat: int
+    turns: int
+
+
+@dataclass(frozen=True, slots=True)
+class WishSet(Event):
+    type: ClassVar[str] = "wish_set"
+    seat: int
+    kind: str
+    value: Optional[str]
+    excluded_suit: Optional[str] = None
+
+
+@dataclass(frozen=True, slots=True)
+class WishFulfilled(Event):
+    type: ClassVar[str] = "wish_fulfilled"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class WishExpired(Event):
+    type: ClassVar[str] = "wish_expired"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUpRequired(Event):
+    type: ClassVar[str] = "follow_up_required"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RobinStarted(Event):
+    type: ClassVar[str] = "skip_robin_started"
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RobinJoined(Event):
+    type: ClassVar[str] = "skip_robin_joined"
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RobinDeclined(Event):
+    type: ClassVar[str] = "skip_robin_declined"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RobinEnded(Event):
+    type: ClassVar[str] = "skip_robin_ended"
+    seat: Optional[int]  # who gets the bonus turns, or None (Z18)
+
+
+@dataclass(frozen=True, slots=True)
+class BonusTurnsGranted(Event):
+    type: ClassVar[str] = "bonus_turns_granted"
+    seat: int
+    turns: int
+
+
+# ----------------------------------------------------------------- last-card call
+@dataclass(frozen=True, slots=True)
+class CallMade(Event):
+    type: ClassVar[str] = "call_made"
+    seat: int
+    multiple: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CallWindowOpened(Event):
+    type: ClassVar[str] = "call_window_opened"
+    seat: int
+    deadline: Optional[float]
+
+
+@dataclass(frozen=True, slots=True)
+class CallWindowClosed(Event):
+    type: ClassVar[str] = "call_window_closed"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallPenaltyApplied(Event):
+    type: ClassVar[str] = "call_penalty_applied"
+    seat: int
+    amount: int
+    caught_by: Optional[int]
+
+
+@dataclass(frozen=True, slots=True)
+class FalseCatchPenalized(Event):
+    type: ClassVar[str] = "false_catch_penalized"
+    seat: int
+    target: int
+    amount: int
+
+
+ALL_EVENTS: tuple[type[Event], ...] = tuple(
+    cls for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event
+)
+BY_TYPE: dict[str, type[Event]] = {cls.type: cls for cls in ALL_EVENTS}
+
+# Fields holding cards that only some viewers may see (see events/redaction).
+HIDDEN: dict[str, tuple[str, ...]] = {
+    "round_started": ("hands", "stock"),
+    "stock_reshuffled": ("stock",),
+    "cards_drawn": ("cards",),
+    "hands_swapped": ("seat_hand", "with_hand"),
+    "game_ended": (),
+}
+
+
+def from_data(type_: str, data: dict) -> Event:
+    cls = BY_TYPE[type_]
+    kwargs = {}
+    for f in _fields(cls):
+        if f.name in data:
+            v = data[f.name]
+            if isinstance(v, list):
+                v = tuple(tuple(x) if isinstance(x, list) else x for x in v)
+            kwargs[f.name] = v
+    return cls(**kwargs)

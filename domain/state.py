@@ -1,0 +1,164 @@
+"""The game state (RULES.md §1.5). Immutable: a ``GameState`` is a NamedTuple whose
+fields hold only immutable values (tuples, frozen dataclasses).
+
+Conventions: ``stock`` and ``discard`` keep their top card LAST; ``direction`` is +1 for
+clockwise and -1 for counter-clockwise; seats are 0..n-1 clockwise."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple, Optional
+
+from .rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class FixedDeal:
+    """A fixed deal (API.md ``deal``): ``stock`` is listed top first."""
+
+    hands: tuple[tuple[str, ...], ...]
+    starter: str
+    stock: tuple[str, ...] = ()
+    dealer: Optional[int] = None
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything fixed when a table is created."""
+
+    rules: RuleSet
+    seats: int
+    seed: int | str = 0
+    deal: Optional[FixedDeal] = None
+    announce_window_s: Optional[float] = 5.0
+    turn_timeout_s: Optional[float] = None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDraw:
+    amount: int
+    family: str
+    target: int
+    target_is_regular: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PendingSkip:
+    turns: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wish:
+    kind: str  # "suit" | "rank" | "free_suit" | "free_plain"
+    value: Optional[str]  # the suit or rank; None for the free kinds
+    wisher: int
+    excluded_suit: Optional[str] = None
+
+
+@dataclass(frozen=True, slots=True)
+class Robin:
+    """Pławno skip robin (§2.10.7): ``asked_since`` counts seats asked since the last 4."""
+
+    count: int
+    last_seat: int
+    asked_since: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CallWindow:
+    seat: int
+    deadline: Optional[float]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    round: int
+    reason: str  # "first_out" | "last_one_standing" | "blocked" | "max_finishers"
+    standings: tuple[int, ...]  # place per seat (1 = best); ties share a place
+    points: tuple[int, ...]  # points scored this round per seat
+    scores: tuple[int, ...]  # game scores after the round
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    standings: tuple[int, ...]  # final place per seat
+    scores: tuple[int, ...]
+
+
+class GameState(NamedTuple):
+    setup: Setup
+    status: str  # "ready" | "playing" | "finished"
+    round: int
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...]
+    discard: tuple[str, ...]
+    top_declared: Optional[str]  # Pławno: the card the top joker stands for
+    effective_suit: Optional[str]
+    effective_rank: Optional[str]
+    free_play: bool
+    direction: int
+    active: tuple[bool, ...]
+    finished: tuple[int, ...]  # seats out this round, in order
+    actor: Optional[int]
+    next_regular: Optional[int]
+    pending_draw: Optional[PendingDraw]
+    pending_skip: Optional[PendingSkip]
+    wish: Optional[Wish]
+    robin: Optional[Robin]
+    bonus: Optional[tuple[int, int]]  # (seat, bonus turns left after the current one)
+    follow_up: Optional[int]
+    drawn_card: Optional[str]  # the card the actor drew this turn (he may play only it)
+    played_in_turn: bool
+    called_in_turn: bool
+    call_window: Optional[CallWindow]
+    turns_to_miss: tuple[int, ...]
+    no_progress: int  # consecutive turns without a card played or drawn (§2.8 blocked round)
+    scores: tuple[int, ...]
+    rounds: tuple[RoundResult, ...]
+    result: Optional[GameResult]
+    turn_deadline: Optional[float]
+    shuffles: int  # shuffles so far (deals and reshuffles); numbers the next RNG draw
+    pending_out: Optional[int]  # two-player "bounce": seat with no cards, not yet out
+
+    # -------------------------------------------------------------- conveniences
+    @property
+    def rules(self):
+        return self.setup.rules.compiled
+
+    @property
+    def seats(self) -> int:
+        return self.setup.seats
+
+    @property
+    def top_card(self) -> Optional[str]:
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        return tuple(s for s, a in enumerate(self.active) if a)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status == "finished"
+
+
+def initial_state(setup: Setup) -> GameState:
+    n = setup.seats
+    return GameState(
+        setup=setup, status="ready", round=0, dealer=0,
+        hands=tuple(() for _ in range(n)), stock=(), discard=(), top_declared=None,
+        effective_suit=None, effective_rank=None, free_play=False, direction=1,
+        active=tuple(True for _ in range(n)), finished=(), actor=None, next_regular=None,
+        pending_draw=None, pending_skip=None, wish=None, robin=None, bonus=None,
+        follow_up=None, drawn_card=None, played_in_turn=False, called_in_turn=False,
+        call_window=None, turns_to_miss=tuple(0 for _ in range(n)), no_progress=0,
+        scores=tuple(0 for _ in range(n)), rounds=(), result=None, turn_deadline=None,
+        shuffles=0, pending_out=None,
+    )
+
+
+FIELDS = GameState._fields
