@@ -68,9 +68,12 @@ def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     return t.freeze()
 
 
-def legal_moves(state: GameState, seat: int) -> list[dict]:
-    return _legal_moves(state, seat)[0]
+def legal_moves(state: GameState, seat: int, at: float | None = None) -> list[dict]:
+    """Every move ``seat`` may send now, in API body form (``at``: the current time, so
+    that a last-card window whose time is up counts as closed)."""
+    return _legal_moves(state, seat, at=at)[0]
 
 
-def legal_moves_info(state: GameState, seat: int) -> tuple[list[dict], bool]:
-    return _legal_moves(state, seat)
+def legal_moves_info(state: GameState, seat: int, at: float | None = None) -> tuple[list[dict], bool]:
+    """(moves, truncated): plays stop at 200 where runs make the list huge."""
+    return _legal_moves(state, seat, at=at)

@@ -9,15 +9,16 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import RANK, RANK_INDEX, SUIT, is_joker, remove_cards
-from .matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, declared, first_card_reason,
+from .matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, answer_kind, declared, first_card_reason,
                        group_reason, is_chain_start, phase, same_pack, suit_in_play, triggering_group,
                        why_not_normal, wish_effect, wish_options)
 
 LIMIT = 200
 
 
-def legal_moves(state, seat: int, limit: int = LIMIT) -> tuple[list[dict], bool]:
-    """(moves, truncated) for ``seat``."""
+def legal_moves(state, seat: int, limit: int = LIMIT, at: float | None = None) -> tuple[list[dict], bool]:
+    """(moves, truncated) for ``seat``; with ``at``, a last-card window whose time is up
+    counts as closed."""
     t = state
     r = t.setup.rules.compiled
     if t.status != "playing" or not 0 <= seat < len(t.active):
@@ -41,14 +42,16 @@ def legal_moves(state, seat: int, limit: int = LIMIT) -> tuple[list[dict], bool]
                 moves.append({"action": "draw"})
         else:
             moves.append({"action": "pass"})
-    moves.extend(out_of_turn_moves(t, r, seat))
+    moves.extend(out_of_turn_moves(t, r, seat, at))
     return moves, truncated
 
 
-def out_of_turn_moves(t, r, seat: int) -> list[dict]:
+def out_of_turn_moves(t, r, seat: int, at: float | None = None) -> list[dict]:
     out = []
     hand = t.hands[seat]
     w = t.call_window
+    if w is not None and w.deadline is not None and at is not None and at >= w.deadline:
+        w = None
     if (w is not None and w.seat == seat) or (
             seat == t.actor and t.played_in_turn and len(hand) == 1 and not t.called_in_turn):
         out.append({"action": "announce"})
@@ -65,25 +68,54 @@ def plays_for(t, r, seat: int, limit: int = LIMIT) -> list[dict]:
     if ph is None:
         return []
     out: list[dict] = []
-    seen: set = set()
-    candidates = [t.drawn_card] if ph == DRAWN else list(dict.fromkeys(hand))
+    answers = r.answers.get(answer_kind(t, ph)) if ph in ANSWER_PHASES else None
+    declared_jokers = r.joker_mode == "declared"
+    multi = ph != DRAWN and r.multi_mode != "none"
+    if multi or r.play_again_cards:
+        rank_count: dict[str, int] = {}
+        for c in hand:
+            rank_count[RANK[c]] = rank_count.get(RANK[c], 0) + 1
+    candidates = (t.drawn_card,) if ph == DRAWN else dict.fromkeys(hand)
     for card in candidates:
-        for joker_as in _declarations(t, r, card, ph):
-            d = declared(card, joker_as, r)
-            if first_card_reason(t, r, d, ph) is not None:
-                continue
-            for cards in _groups(t, r, hand, card, joker_as, d, ph):
-                key = (cards, joker_as)
-                if key in seen:
+        if declared_jokers and is_joker(card):
+            out.extend(_joker_plays(t, r, hand, card, ph))
+        else:
+            if answers is not None:
+                if card not in answers:
                     continue
-                seen.add(key)
-                if len(cards) > 1:
-                    decl = [declared(c, joker_as, r) for c in cards]
-                    if group_reason(t, r, decl, ph, hand) is not None:
-                        continue
-                out.extend(_as_moves(t, r, hand, cards, joker_as))
-                if len(out) >= limit:
-                    return out
+            elif why_not_normal(t, r, card) is not None:
+                continue
+            out.extend(_as_moves(t, r, hand, (card,), None))
+            if (multi and (rank_count[RANK[card]] > 1 or r.jokers_in_draw_packs or r.multi_mode == "same_rank_and_runs")) \
+                    or card in r.play_again_cards:
+                out.extend(_group_plays(t, r, hand, card, None, card, ph))
+        if len(out) >= limit:
+            return out
+    return out
+
+
+def _joker_plays(t, r, hand, card, ph):
+    out = []
+    for joker_as in _declarations(t, r, card, ph):
+        d = joker_as
+        if first_card_reason(t, r, d, ph) is not None:
+            continue
+        out.extend(_as_moves(t, r, hand, (card,), joker_as))
+        out.extend(_group_plays(t, r, hand, card, joker_as, d, ph))
+    return out
+
+
+def _group_plays(t, r, hand, card, joker_as, d, ph):
+    out = []
+    seen = set()
+    for cards in _groups(t, r, hand, card, joker_as, d, ph):
+        if len(cards) == 1 or cards in seen:
+            continue
+        seen.add(cards)
+        decl = [declared(c, joker_as, r) for c in cards]
+        if group_reason(t, r, decl, ph, hand) is not None:
+            continue
+        out.extend(_as_moves(t, r, hand, cards, joker_as))
     return out
 
 
@@ -153,17 +185,22 @@ def _chains(r, path, rest, prev, depth):
 
 
 def _as_moves(t, r, hand, cards, joker_as):
+    move = {"action": "play", "cards": list(cards)}
+    left = len(hand) - len(cards)
+    if joker_as is None and len(cards) == 1:
+        eff = r.effect.get(cards[0])
+        if eff is None or eff.type not in ("suit_wish", "rank_wish"):
+            return [move, {**move, "announce": True}] if left <= 1 else [move]
     decl = [declared(c, joker_as, r) for c in cards]
     group = triggering_group(r, decl)
     hand_after = remove_cards(hand, cards)
-    move = {"action": "play", "cards": list(cards)}
     if joker_as is not None:
         move["joker_as"] = joker_as
     weff = wish_effect(r, group)
     if weff is not None:
         move["wish_options"] = [o.as_body() for o in wish_options(r, weff, hand_after, t.wish, suit_in_play(t))]
     moves = [move]
-    if len(hand_after) == 1:
+    if len(hand_after) <= 1:  # the call with the play (also before a forced last-card draw)
         moves.append({**move, "announce": True})
     return moves
 

@@ -70,10 +70,9 @@ def validate_play(ctx: Ctx, cmd: Play):
     if weff is not None:
         options = wish_options(r, weff, hand_after, t.wish, suit_in_play(t))
         if cmd.wish is None:
-            if hand_after and r.data["wish"]["choice_mandatory"]:
+            if r.data["wish"]["choice_mandatory"]:
                 raise RuleViolation("wish_required", f"{cards[-1]} makes a wish: choose one of "
                                     f"{[o.as_body() for o in options]}")
-            wish = options[0] if not hand_after else None
         elif cmd.wish not in options:
             raise RuleViolation("invalid_wish", f"{cmd.wish.as_body()} is not allowed here; choose one of "
                                 f"{[o.as_body() for o in options]}")

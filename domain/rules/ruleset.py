@@ -163,10 +163,14 @@ def _merge(base: dict, overrides: dict, prefix: str) -> None:
             if not isinstance(value, dict):
                 raise InvalidRuleSet(path, "must be an object")
             _merge(base[key], value, path + ".")
-        elif key == "answers":
+        elif key == "answers":  # merged per pending kind; null removes a kind
             if not isinstance(value, dict):
                 raise InvalidRuleSet(path, "must be an object")
-            base[key].update(copy.deepcopy(value))
+            for kind, rows in value.items():
+                if rows is None:
+                    base[key].pop(kind, None)
+                else:
+                    base[key][kind] = copy.deepcopy(rows)
         else:
             base[key] = copy.deepcopy(value)
 

@@ -209,6 +209,7 @@ def validate(data: dict) -> None:
     if not data["deck"]["ranks"]:
         _fail("deck.ranks", "must name at least one rank")
     _validate_effects(data)
+    _effect_conflicts(data)
     _validate_answers(data)
     _cross_checks(data)
 
@@ -281,27 +282,36 @@ def _validate_answers(data: dict) -> None:
                 _fail(f"{rpath}.result", f"must be one of {list(RESULTS)}")
 
 
-def _cross_checks(data: dict) -> None:
-    deck = _deck_cards(data)
-    effects = data["effects"]
+def _owners(data: dict, deck: set[str]) -> dict[str, int]:
     owner: dict[str, int] = {}
-    for i, eff in enumerate(effects):  # §4.4 item 1
-        for card in select(eff["cards"]) & deck:
+    for i, eff in enumerate(data["effects"]):  # §4.4 item 1
+        for card in sorted(select(eff["cards"]) & deck):
             if card in owner:
                 _fail(f"effects[{i}].cards",
                       f"card {card} already has an effect (effects[{owner[card]}]); a card has at most one effect")
             owner[card] = i
-    wild = select(data["match"]["wild"]) & deck
+    return owner
+
+
+def _effect_conflicts(data: dict) -> None:
+    _owners(data, _deck_cards(data))
     role_ranks = ranks_targeted(data["match"]["wild"])
-    for eff in effects:
+    for eff in data["effects"]:
         role_ranks |= ranks_targeted(eff["cards"])
-    for i, eff in enumerate(effects):  # §4.4 item 2
+    for i, eff in enumerate(data["effects"]):  # §4.4 item 2
         if eff["type"] == "rank_wish":
             if not eff["wishable"]:
                 _fail(f"effects[{i}].wishable", "must not be empty when a rank-wish card exists")
             bad = [r for r in eff["wishable"] if r in role_ranks]
             if bad:
                 _fail(f"effects[{i}].wishable", f"ranks {bad} carry a role and cannot be wished")
+
+
+def _cross_checks(data: dict) -> None:
+    deck = _deck_cards(data)
+    effects = data["effects"]
+    owner = _owners(data, deck)
+    wild = select(data["match"]["wild"]) & deck
     plain_ranks = {c[:-1] for c in deck if c not in JOKERS and c not in owner and c not in wild}
     if not plain_ranks:  # §4.4 item 3
         _fail("effects", "at least one rank must have a plain card")

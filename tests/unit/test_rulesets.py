@@ -99,5 +99,5 @@ def test_locked_flag_cannot_change_on_a_preset():
 def test_targeting_normalised_without_backward_draws():  # §4.4 item 5
     rs = RuleSet.build("custom", {"base": "macau", "effects": [
         {"cards": "rank:2", "type": "draw", "amount": 2, "family": "numeric", "target": "next"}],
-        "answers": {"draw:kings": [], "draw:numeric": [{"cards": "rank:2", "result": "add"}]}})
+        "answers": {"draw:kings": None, "draw:numeric": [{"cards": "rank:2", "result": "add"}]}})
     assert rs.to_dict()["chain"]["targeting"] == "next_only"

@@ -1,0 +1,109 @@
+"""The event store port: one append-only, hash-chained, version-checked log per game."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from datetime import datetime
+from typing import Callable, Optional
+
+from .. import codec
+from ..envelope import NewEvent, StoredEvent, seal_batch, utc_now
+
+Clock = Callable[[], datetime]
+
+
+class ConcurrencyError(Exception):
+    """``expected_version`` is stale: the game is at ``current_version`` now.
+
+    Also raised when the caller's ``prev_hash`` is not the hash of the event at
+    ``expected_version`` (its view of the game is not the stored one): reload and retry."""
+
+    def __init__(self, current_version: int, *, game_id: Optional[str] = None,
+                 expected_version: Optional[int] = None, reason: str = "version"):
+        self.current_version = current_version
+        self.game_id = game_id
+        self.expected_version = expected_version
+        self.reason = reason
+        what = "prev_hash does not match" if reason == "prev_hash" else "stale expected version"
+        super().__init__(f"game {game_id}: {what} (expected {expected_version}, current {current_version})")
+
+
+class GameNotFound(LookupError):
+    """No game by that id. The store itself treats an unknown game as an empty log
+    (version 0); callers that need a game to exist raise this."""
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        super().__init__(f"no game {game_id!r}")
+
+
+class EventStore(ABC):
+    """Per game: ``seq`` is 1-based and gap-free, and ``version`` is the last ``seq``."""
+
+    def __init__(self, clock: Clock = utc_now):
+        self._clock = clock
+
+    @abstractmethod
+    def append(self, game_id: str, events: list[NewEvent], expected_version: int,
+               prev_hash: Optional[str] = None) -> list[StoredEvent]:
+        """Append all ``events`` as seq ``expected_version+1..``, or none of them.
+
+        Raises ``ConcurrencyError`` when the game is not at ``expected_version``.
+        ``prev_hash`` is the hash of the event at ``expected_version`` ("" for 0) if the
+        caller knows it; otherwise the store finds it."""
+
+    @abstractmethod
+    def read(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
+        """Events with ``seq > after`` in order, at most ``limit`` of them."""
+
+    @abstractmethod
+    def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
+        """Like ``read``, but waits up to ``timeout_s`` for an event after ``after``;
+        ``[]`` on timeout."""
+
+    @abstractmethod
+    def version(self, game_id: str) -> int:
+        """The seq of the game's last event, 0 for a game with no events."""
+
+    def exists(self, game_id: str) -> bool:
+        return self.version(game_id) > 0
+
+    @abstractmethod
+    def game_ids(self) -> list[str]:
+        """Every game with at least one event (no particular order)."""
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _seal(self, events: list[NewEvent], expected_version: int, prev: str) -> list[StoredEvent]:
+        return seal_batch(events, expected_version, prev, self._clock(), codec.CURRENT_VERSION)
+
+
+def check_game_id(game_id: str) -> None:
+    if not isinstance(game_id, str) or not game_id:
+        raise ValueError("game_id must be a non-empty string")
+
+
+def check_append(game_id: str, events: list[NewEvent], expected_version: int) -> None:
+    check_game_id(game_id)
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int) or expected_version < 0:
+        raise ValueError(f"expected_version must be an int >= 0, not {expected_version!r}")
+    if not events:
+        raise ValueError("append needs at least one event")
+    for event in events:
+        if not isinstance(event, NewEvent):
+            raise TypeError(f"append takes NewEvent, not {type(event).__name__}")
+
+
+def check_read(game_id: str, after: int, limit: Optional[int]) -> None:
+    check_game_id(game_id)
+    if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+        raise ValueError(f"after must be an int >= 0, not {after!r}")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise ValueError(f"limit must be an int >= 0 or None, not {limit!r}")
