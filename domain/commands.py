@@ -79,6 +79,15 @@ class Catch:
 
 
 @dataclass(frozen=True, slots=True)
+class ChoosePassCard:
+    """Custom ``pass_left``: the card ``seat`` passes to his left neighbour."""
+
+    seat: int
+    card: str
+    at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Timeout:
     """The turn clock expired for ``seat`` (the actor)."""
 
@@ -93,7 +102,7 @@ class CloseCallWindow:
     at: float = 0.0
 
 
-Command = Union[Start, Play, Draw, Pass, Announce, Catch, Timeout, CloseCallWindow]
+Command = Union[Start, Play, Draw, Pass, Announce, Catch, ChoosePassCard, Timeout, CloseCallWindow]
 
 
 def command_from_move(seat: int, move: dict, at: float = 0.0, wish=None) -> Command:
@@ -114,4 +123,6 @@ def command_from_move(seat: int, move: dict, at: float = 0.0, wish=None) -> Comm
         return Announce(seat, at)
     if action == "catch":
         return Catch(seat, int(move["target_seat"]), at)
+    if action == "choose_pass_card":
+        return ChoosePassCard(seat, move["card"], at)
     raise RuleViolation("unknown_action", f"unknown action {action!r}")

@@ -301,6 +301,29 @@ class FalseCatchPenalized(Event):
     amount: int
 
 
+# ----------------------------------------------------------------- custom pass_left
+@dataclass(frozen=True, slots=True)
+class PassCardsRequested(Event):
+    type: ClassVar[str] = "pass_cards_requested"
+    seat: int
+    seats: tuple[int, ...]  # who must choose a card
+    resume_seat: int
+    resume_regular: int
+
+
+@dataclass(frozen=True, slots=True)
+class PassCardChosen(Event):
+    type: ClassVar[str] = "pass_card_chosen"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPassed(Event):
+    type: ClassVar[str] = "cards_passed"
+    transfers: tuple[tuple[int, int, str], ...]  # (from seat, to seat, card)
+
+
 ALL_EVENTS: tuple[type[Event], ...] = tuple(
     cls for cls in list(globals().values())
     if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event
@@ -313,7 +336,8 @@ HIDDEN: dict[str, tuple[str, ...]] = {
     "stock_reshuffled": ("stock",),
     "cards_drawn": ("cards",),
     "hands_swapped": ("seat_hand", "with_hand"),
-    "game_ended": (),
+    "pass_card_chosen": ("card",),
+    "cards_passed": ("transfers",),
 }
 
 

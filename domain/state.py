@@ -72,6 +72,18 @@ class CallWindow:
 
 
 @dataclass(frozen=True, slots=True)
+class PassRound:
+    """Custom ``pass_left`` (§4.4 item 8): seats still to choose a card, choices so far,
+    and the turn that starts once everyone has chosen."""
+
+    by_seat: int
+    waiting: tuple[int, ...]
+    chosen: tuple[tuple[int, str], ...]
+    resume_seat: int
+    resume_regular: int
+
+
+@dataclass(frozen=True, slots=True)
 class RoundResult:
     round: int
     reason: str  # "first_out" | "last_one_standing" | "blocked" | "max_finishers"
@@ -123,6 +135,7 @@ class GameState(NamedTuple):
     turn_deadline: Optional[float]
     shuffles: int  # shuffles so far (deals and reshuffles); numbers the next RNG draw
     pending_out: Optional[int]  # two-player "bounce": seat with no cards, not yet out
+    passing: Optional[PassRound]  # custom pass_left in progress
 
     # -------------------------------------------------------------- conveniences
     @property
@@ -157,7 +170,7 @@ def initial_state(setup: Setup) -> GameState:
         follow_up=None, drawn_card=None, played_in_turn=False, called_in_turn=False,
         call_window=None, turns_to_miss=tuple(0 for _ in range(n)), no_progress=0,
         scores=tuple(0 for _ in range(n)), rounds=(), result=None, turn_deadline=None,
-        shuffles=0, pending_out=None,
+        shuffles=0, pending_out=None, passing=None,
     )
 
 

@@ -11,7 +11,8 @@ from typing import Callable
 
 from . import events as ev
 from .cards import RANK, SUIT, is_joker
-from .state import FIELDS, CallWindow, GameResult, GameState, PendingDraw, PendingSkip, Robin, RoundResult, Wish
+from .state import (FIELDS, CallWindow, GameResult, GameState, PassRound, PendingDraw, PendingSkip, Robin, RoundResult,
+                    Wish)
 
 
 class Table:
@@ -75,7 +76,7 @@ def _round_started(t: Table, e: ev.RoundStarted):
     t.actor = None
     t.next_regular = None
     t.pending_draw = t.pending_skip = t.wish = t.robin = t.bonus = None
-    t.follow_up = t.drawn_card = t.call_window = t.pending_out = None
+    t.follow_up = t.drawn_card = t.call_window = t.pending_out = t.passing = None
     t.played_in_turn = t.called_in_turn = False
     t.turns_to_miss = (0,) * n
     t.no_progress = 0
@@ -88,7 +89,7 @@ def _round_ended(t: Table, e: ev.RoundEnded):
     t.rounds = t.rounds + (RoundResult(e.round, e.reason, tuple(e.standings), tuple(e.points), tuple(e.scores)),)
     t.actor = t.next_regular = None
     t.call_window = None
-    t.pending_draw = t.pending_skip = t.robin = t.bonus = t.follow_up = t.drawn_card = None
+    t.pending_draw = t.pending_skip = t.robin = t.bonus = t.follow_up = t.drawn_card = t.passing = None
     t.turn_deadline = None
 
 
@@ -247,6 +248,26 @@ def _robin_ended(t: Table, e: ev.RobinEnded):
     t.robin = None
 
 
+def _pass_cards_requested(t: Table, e: ev.PassCardsRequested):
+    t.passing = PassRound(e.seat, tuple(e.seats), (), e.resume_seat, e.resume_regular)
+
+
+def _pass_card_chosen(t: Table, e: ev.PassCardChosen):
+    p = t.passing
+    t.passing = PassRound(p.by_seat, tuple(s for s in p.waiting if s != e.seat), p.chosen + ((e.seat, e.card),),
+                          p.resume_seat, p.resume_regular)
+
+
+def _cards_passed(t: Table, e: ev.CardsPassed):
+    hands = list(t.hands)
+    for giver, _, card in e.transfers:
+        hands[giver] = _remove(hands[giver], (card,))
+    for _, taker, card in e.transfers:
+        hands[taker] = hands[taker] + (card,)
+    t.hands = tuple(hands)
+    t.passing = None
+
+
 def _noop(t: Table, e):
     pass
 
@@ -305,6 +326,9 @@ APPLY: dict[str, Callable] = {
     "call_window_closed": _call_window_closed,
     "call_penalty_applied": _call_window_closed,
     "false_catch_penalized": _noop,
+    "pass_cards_requested": _pass_cards_requested,
+    "pass_card_chosen": _pass_card_chosen,
+    "cards_passed": _cards_passed,
 }
 assert set(APPLY) == set(ev.BY_TYPE), set(ev.BY_TYPE) ^ set(APPLY)
 

@@ -36,7 +36,7 @@ class NewEvent:
 
     type: str
     seat: Optional[int]
-    data: dict
+    data: dict = field(hash=False)
     at: Optional[str] = None
 
     def __post_init__(self):

@@ -12,7 +12,7 @@ from ..table import APPLY, Table, thaw
 
 
 class Ctx:
-    __slots__ = ("t", "r", "events", "at", "swapped", "forced_draw")
+    __slots__ = ("t", "r", "events", "at", "swapped", "forced_draw", "wish_made")
 
     def __init__(self, state: GameState, at: float):
         self.t: Table = thaw(state)
@@ -21,6 +21,7 @@ class Ctx:
         self.at = at
         self.swapped = False  # a hand swap happened this turn (Z6: no call obligation)
         self.forced_draw = False  # a forced last-card draw happened this turn (R#23)
+        self.wish_made = False  # a wish was made this turn
 
     def emit(self, event: ev.Event) -> None:
         APPLY[event.type](self.t, event)

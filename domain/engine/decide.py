@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..cards import RANK
-from ..commands import Announce, Catch, CloseCallWindow, Draw, Pass, Play, Start, Timeout
+from ..commands import Announce, Catch, ChoosePassCard, CloseCallWindow, Draw, Pass, Play, Start, Timeout
 from ..errors import GameStatusError, RuleViolation
 from .context import Ctx
 from .dealing import check_fixed_deal, deal_round, first_dealer
 from .matching import DRAW, DRAWN, FOLLOW_UP, NORMAL, ROBIN, SKIP, phase, why_not_normal
-from .play import ask_robin, play
+from .play import ask_robin, play as resolve_play
 from .turns import (Next, close_call_window, close_window_before_action, close_window_if_expired, finish_turn,
                     go_out, take_penalty)
 
@@ -33,6 +33,9 @@ def require_seat(ctx: Ctx, seat) -> None:
 def require_turn(ctx: Ctx, seat: int) -> None:
     require_playing(ctx)
     require_seat(ctx, seat)
+    if ctx.t.passing is not None:
+        raise RuleViolation("waiting_for_pass_cards",
+                            f"seats {list(ctx.t.passing.waiting)} must first choose a card to pass left")
     if seat != ctx.t.actor:
         raise RuleViolation("not_your_turn", f"it is seat {ctx.t.actor}'s turn, not seat {seat}'s")
 
@@ -46,6 +49,13 @@ def start(ctx: Ctx, cmd: Start) -> None:
         check_fixed_deal(t.setup)
     ctx.emit(ev.GameStarted(t.setup.seats, RULES_VERSION))
     deal_round(ctx, 1, first_dealer(t.setup))
+
+
+# ------------------------------------------------------------------ play
+def play(ctx: Ctx, cmd: Play) -> None:
+    require_turn(ctx, cmd.seat)
+    close_window_before_action(ctx)
+    resolve_play(ctx, cmd)
 
 
 # ------------------------------------------------------------------ draw
@@ -158,11 +168,48 @@ def decline_robin(ctx: Ctx, x: int) -> None:
     finish_turn(ctx, x, nxt)
 
 
+# ------------------------------------------------------------------ custom pass_left
+def choose_pass_card(ctx: Ctx, cmd: ChoosePassCard) -> None:
+    s = cmd.seat
+    require_playing(ctx)
+    require_seat(ctx, s)
+    p = ctx.t.passing
+    if p is None or s not in p.waiting:
+        raise RuleViolation("no_card_to_pass", f"seat {s} has no card to pass now")
+    if cmd.card not in ctx.t.hands[s]:
+        raise RuleViolation("card_not_in_hand", f"{cmd.card} is not in your hand")
+    ctx.emit(ev.PassCardChosen(s, cmd.card))
+    if not ctx.t.passing.waiting:
+        complete_passing(ctx)
+
+
+def complete_passing(ctx: Ctx) -> None:
+    """Everyone has chosen: each card goes to the chooser's left neighbour (seat+1 among
+    active seats), all at once (§4.4 item 8)."""
+    p = ctx.t.passing
+    transfers = tuple((s, ctx.left_neighbour(s), card) for s, card in p.chosen)
+    ctx.emit(ev.CardsPassed(transfers))
+    by = p.by_seat
+    if ctx.t.active[by]:
+        finish_turn(ctx, by, Next(p.resume_seat, p.resume_regular))
+    else:
+        nxt = ctx.next(by)
+        finish_turn(ctx, by, Next(nxt, nxt))
+
+
 # ------------------------------------------------------------------ timeout
 def timeout(ctx: Ctx, cmd: Timeout) -> None:
     x = cmd.seat
-    require_turn(ctx, x)
     t = ctx.t
+    if t.status == "playing" and t.passing is not None and x == t.actor:
+        if t.turn_deadline is not None and cmd.at < t.turn_deadline:
+            raise RuleViolation("turn_not_expired", f"the pass-left choice runs until {t.turn_deadline}")
+        ctx.emit(ev.TurnTimedOut(x))
+        for s in t.passing.waiting:  # the clock chooses for whoever has not
+            ctx.emit(ev.PassCardChosen(s, sorted(t.hands[s])[0]))
+        complete_passing(ctx)
+        return
+    require_turn(ctx, x)
     if t.turn_deadline is not None and cmd.at < t.turn_deadline:
         raise RuleViolation("turn_not_expired", f"seat {x}'s turn clock runs until {t.turn_deadline}")
     close_window_before_action(ctx)
@@ -239,6 +286,7 @@ HANDLERS = {
     Pass: pass_,
     Announce: announce,
     Catch: catch,
+    ChoosePassCard: choose_pass_card,
     Timeout: timeout,
     CloseCallWindow: close_window,
 }

@@ -13,6 +13,9 @@ from .matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, answer_k
                        group_reason, is_chain_start, phase, same_pack, suit_in_play, triggering_group,
                        why_not_normal, wish_effect, wish_options)
 
+from .context import Ctx
+from .turns import close_call_window
+
 LIMIT = 200
 
 
@@ -25,7 +28,12 @@ def legal_moves(state, seat: int, limit: int = LIMIT, at: float | None = None) -
         return [], False
     moves: list[dict] = []
     truncated = False
+    if t.passing is not None:
+        if seat in t.passing.waiting:
+            moves = [{"action": "choose_pass_card", "card": c} for c in dict.fromkeys(t.hands[seat])]
+        return moves + out_of_turn_moves(t, r, seat, at), False
     if seat == t.actor:
+        t = after_window_closes(state, at)
         ph = phase(t)
         plays = plays_for(t, r, seat, limit + 1)
         if len(plays) > limit:
@@ -42,8 +50,18 @@ def legal_moves(state, seat: int, limit: int = LIMIT, at: float | None = None) -
                 moves.append({"action": "draw"})
         else:
             moves.append({"action": "pass"})
-    moves.extend(out_of_turn_moves(t, r, seat, at))
+    moves.extend(out_of_turn_moves(state, r, seat, at))  # these do not close the window
     return moves, truncated
+
+
+def after_window_closes(state, at):
+    """The actor's next action first closes an open last-card window, which may apply a
+    penalty (§2.12): his moves are those of the state after that."""
+    if state.call_window is None:
+        return state
+    ctx = Ctx(state, state.call_window.deadline if at is None else at)
+    close_call_window(ctx)
+    return ctx.t
 
 
 def out_of_turn_moves(t, r, seat: int, at: float | None = None) -> list[dict]:
@@ -187,7 +205,7 @@ def _chains(r, path, rest, prev, depth):
 def _as_moves(t, r, hand, cards, joker_as):
     move = {"action": "play", "cards": list(cards)}
     left = len(hand) - len(cards)
-    if joker_as is None and len(cards) == 1:
+    if joker_as is None and len(cards) == 1 and not r.multiple_call:
         eff = r.effect.get(cards[0])
         if eff is None or eff.type not in ("suit_wish", "rank_wish"):
             return [move, {**move, "announce": True}] if left <= 1 else [move]
@@ -200,7 +218,8 @@ def _as_moves(t, r, hand, cards, joker_as):
     if weff is not None:
         move["wish_options"] = [o.as_body() for o in wish_options(r, weff, hand_after, t.wish, suit_in_play(t))]
     moves = [move]
-    if len(hand_after) <= 1:  # the call with the play (also before a forced last-card draw)
+    if len(hand_after) <= 1 or (r.multiple_call and len({RANK[c] for c in hand_after}) == 1):
+        # the call with the play (also before a forced last-card draw; or "Multiple Macao")
         moves.append({**move, "announce": True})
     return moves
 

@@ -122,6 +122,8 @@ def play(ctx: Ctx, cmd: Play) -> None:
     if out:
         if go_out(ctx, x):
             return
+        if t.passing is not None:
+            return
         if nxt is CONTINUE or nxt.seat == x:
             nxt = Next(ctx.next(x), ctx.next(x))
     if nxt is CONTINUE:
@@ -216,6 +218,7 @@ def resolve_effects(ctx: Ctx, x: int, group: list[str], ph: str, answer, regular
             return Next(x, x)
         nxt = ctx.next(x)
     if wish is not None:
+        ctx.wish_made = True
         weff = wish_effect(r, group)
         if wish.kind == "free":
             if weff.type == "suit_wish":
@@ -257,6 +260,11 @@ def resolve_effects(ctx: Ctx, x: int, group: list[str], ph: str, answer, regular
     if "play_again" in counts:
         ctx.emit(ev.FollowUpRequired(x))
         return CONTINUE
+    if "pass_left" in counts:
+        choosers = tuple(s for s in range(len(t.active)) if t.active[s] and t.hands[s])
+        if choosers:
+            ctx.emit(ev.PassCardsRequested(x, choosers, nxt, nxt))
+            return CONTINUE  # the turn moves on once every chooser has chosen
     return Next(nxt, nxt)
 
 

@@ -102,6 +102,12 @@ def finish_turn(ctx: Ctx, x: int, nxt: Next) -> None:
     start the next turn (a further Pławno bonus turn of ``x`` if he has one left)."""
     t = ctx.t
     open_call_window_if_obliged(ctx, x)
+    w = t.wish
+    if w is not None and ctx.r.wish_duration == "full_round" and not ctx.wish_made:
+        # option full_round: the wish ends once the wisher has had his own turn under it;
+        # a wisher who left play is passed over by the turn that would have been his
+        if w.wisher == x or (not t.active[w.wisher] and ctx.next(w.wisher) == x):
+            ctx.emit(ev.WishExpired(w.wisher))
     if t.no_progress >= ctx.n_active():
         end_round(ctx, "blocked")
         return

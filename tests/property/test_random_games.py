@@ -97,16 +97,20 @@ def play_random_game(variant: str, players: int, rng: random.Random, probe_every
                     execute(state, command_from_move(actor, m, now, wish=w))  # must not raise
             if not truncated:
                 keys = listed_keys(moves)
-                for _ in range(6):
-                    cmd = random_unlisted(rng, state, actor, now)
-                    if command_key(cmd) in keys:
+                for i in range(8):
+                    seat = actor if i % 2 == 0 else rng.randrange(players)
+                    if seat != actor:
+                        keys_seat = listed_keys(legal_moves(state, seat, now))
+                    else:
+                        keys_seat = keys
+                    cmd = random_unlisted(rng, state, seat, now)
+                    if command_key(cmd) in keys_seat:
                         continue
                     try:
                         execute(state, cmd)
                     except DomainError:
                         continue
-                    # accepted although unlisted: only an out-of-turn action whose window just expired may do that
-                    assert isinstance(cmd, (Announce, Catch)), f"unlisted move accepted: {cmd}"
+                    raise AssertionError(f"unlisted move accepted: {cmd}")
         roll = rng.random()
         if roll < 0.03 and state.call_window is not None:
             cmd = CloseCallWindow(now)

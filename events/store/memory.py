@@ -1,0 +1,70 @@
+"""In-memory event store: the same contract as Redis, for tests and single-process runs.
+
+Events are kept encoded, exactly as Redis keeps them, so reads go through the same codec
+(and upcasters) and a caller can never mutate the stored log through a returned event."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Optional
+
+from .. import codec
+from ..envelope import NewEvent, StoredEvent, utc_now
+from .base import Clock, ConcurrencyError, EventStore, check_append, check_game_id, check_read
+
+
+class InMemoryEventStore(EventStore):
+    def __init__(self, clock: Clock = utc_now):
+        super().__init__(clock)
+        self._changed = threading.Condition(threading.Lock())
+        self._logs: dict[str, list[bytes]] = {}
+        self._last_hash: dict[str, str] = {}
+
+    def append(self, game_id: str, events: list[NewEvent], expected_version: int,
+               prev_hash: Optional[str] = None) -> list[StoredEvent]:
+        check_append(game_id, events, expected_version)
+        with self._changed:
+            log = self._logs.get(game_id, [])
+            last_hash = self._last_hash.get(game_id, "")
+            if len(log) != expected_version:
+                raise ConcurrencyError(len(log), game_id=game_id, expected_version=expected_version)
+            if prev_hash is not None and prev_hash != last_hash:
+                raise ConcurrencyError(len(log), game_id=game_id, expected_version=expected_version,
+                                       reason="prev_hash")
+            sealed = self._seal(events, expected_version, last_hash)
+            self._logs.setdefault(game_id, log).extend(codec.encode(e) for e in sealed)
+            self._last_hash[game_id] = sealed[-1].hash
+            self._changed.notify_all()
+        return sealed
+
+    def read(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
+        check_read(game_id, after, limit)
+        with self._changed:
+            raw = self._slice(game_id, after, limit)
+        return [codec.decode(r) for r in raw]
+
+    def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
+        check_read(game_id, after, None)
+        deadline = time.monotonic() + max(0.0, timeout_s)
+        with self._changed:
+            while len(self._logs.get(game_id, ())) <= after:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return []
+                self._changed.wait(left)
+            raw = self._slice(game_id, after, None)
+        return [codec.decode(r) for r in raw]
+
+    def version(self, game_id: str) -> int:
+        check_game_id(game_id)
+        with self._changed:
+            return len(self._logs.get(game_id, ()))
+
+    def game_ids(self) -> list[str]:
+        with self._changed:
+            return [g for g, log in self._logs.items() if log]
+
+    def _slice(self, game_id: str, after: int, limit: Optional[int]) -> list[bytes]:
+        log = self._logs.get(game_id, [])
+        return log[after:] if limit is None else log[after:after + limit]

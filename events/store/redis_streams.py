@@ -1,0 +1,222 @@
+"""The Redis Streams event store.
+
+Per game, under one hash tag so every script touches one Redis Cluster slot:
+  ``game:{<id>}:events``  a stream; entry ID ``<seq>-0`` (Redis refuses a duplicate or
+                          out-of-order ID), one field ``e`` holding the encoded event;
+  ``game:{<id>}:meta``    a hash: ``version``, ``last_hash`` and ``append_id`` (the last append).
+
+An append is one EVALSHA: hashes are computed here, the script checks version and
+last hash, XADDs every event and updates meta, or writes nothing."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections import OrderedDict
+from typing import Optional
+
+import redis
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.retry import Retry
+
+from .. import codec
+from ..envelope import NewEvent, StoredEvent, utc_now
+from .base import Clock, ConcurrencyError, EventStore, check_append, check_game_id, check_read
+
+_PREFIX, _META_SUFFIX = "game:{", "}:meta"
+
+# KEYS: events stream, meta hash.  ARGV: expected version, prev hash, hash of the last new
+# event, append id, encoded events...  Returns {1, version} | {0, version} (stale version)
+# | {-1, version} (prev hash mismatch).  Atomic in effect: nothing is written before the
+# checks pass, and once the first XADD is accepted the following IDs (each one more than
+# the one just added) cannot be refused.
+_APPEND_LUA = """
+local meta = redis.call('HMGET', KEYS[2], 'version', 'last_hash', 'append_id')
+local version = tonumber(meta[1]) or 0
+local expected = tonumber(ARGV[1])
+local n = #ARGV - 4
+if version ~= expected then
+  if version == expected + n and meta[3] == ARGV[4] then
+    return {1, version}
+  end
+  return {0, version}
+end
+if (meta[2] or '') ~= ARGV[2] then
+  return {-1, version}
+end
+for i = 1, n do
+  redis.call('XADD', KEYS[1], (expected + i) .. '-0', 'e', ARGV[4 + i])
+end
+redis.call('HSET', KEYS[2], 'version', expected + n, 'last_hash', ARGV[3], 'append_id', ARGV[4])
+return {1, expected + n}
+"""
+
+
+def events_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}:events"
+
+
+def meta_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}:meta"
+
+
+class RedisEventStore(EventStore):
+    """``client`` serves appends and plain reads; ``blocking_client`` (default: ``client``)
+    serves XREAD BLOCK, which never blocks longer than its socket timeout allows."""
+
+    def __init__(self, client: redis.Redis, *, blocking_client: Optional[redis.Redis] = None,
+                 max_block_s: float = 30.0, clock: Clock = utc_now, hash_cache_size: int = 10_000,
+                 owns_clients: bool = False):
+        super().__init__(clock)
+        self._redis = client
+        self._blocking = blocking_client if blocking_client is not None else client
+        self._max_block_s = min(max_block_s, _safe_block_s(self._blocking))
+        self._append_script = client.register_script(_APPEND_LUA)
+        self._hashes = _LastHashCache(hash_cache_size)
+        self._owns_clients = owns_clients
+
+    @classmethod
+    def from_url(cls, url: str, *, pool_size: int = 32, socket_timeout: float = 5.0,
+                 blocking_pool_size: int = 64, max_block_s: float = 30.0,
+                 clock: Clock = utc_now) -> "RedisEventStore":
+        # redis-py 8 defaults (socket_timeout=5, a pool of 100 that raises once exhausted)
+        # break long blocking reads. So both pools are explicit and bounded, and a caller
+        # waits for a free connection instead of failing. Blocking reads get their own pool
+        # whose socket timeout outlasts the longest XREAD BLOCK we issue (max_block_s + 5),
+        # so a quiet game never looks like a dead server, and a crowd of long-pollers
+        # cannot starve appends of connections. Retrying a send is safe: the append script
+        # recognizes its own append id.
+        retry = Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.5), retries=3)
+        pool = redis.BlockingConnectionPool.from_url(
+            url, max_connections=pool_size, timeout=socket_timeout, socket_timeout=socket_timeout,
+            socket_connect_timeout=socket_timeout, retry=retry)
+        blocking_pool = redis.BlockingConnectionPool.from_url(
+            url, max_connections=blocking_pool_size, timeout=max_block_s,
+            socket_timeout=max_block_s + 5, socket_connect_timeout=socket_timeout, retry=retry)
+        return cls(redis.Redis(connection_pool=pool), blocking_client=redis.Redis(connection_pool=blocking_pool),
+                   max_block_s=max_block_s, clock=clock, owns_clients=True)
+
+    # ------------------------------------------------------------------ writes
+    def append(self, game_id: str, events: list[NewEvent], expected_version: int,
+               prev_hash: Optional[str] = None) -> list[StoredEvent]:
+        check_append(game_id, events, expected_version)
+        if prev_hash is None:
+            prev_hash = self._hash_at(game_id, expected_version)
+        sealed = self._seal(events, expected_version, prev_hash)
+        status, current = self._append_script(
+            keys=[events_key(game_id), meta_key(game_id)],
+            args=[expected_version, prev_hash, sealed[-1].hash, os.urandom(8).hex(),
+                  *(codec.encode(e) for e in sealed)])
+        if status == 1:
+            self._hashes.remember(game_id, sealed[-1].seq, sealed[-1].hash)
+            return sealed
+        raise ConcurrencyError(int(current), game_id=game_id, expected_version=expected_version,
+                               reason="version" if status == 0 else "prev_hash")
+
+    def _hash_at(self, game_id: str, seq: int) -> str:
+        if seq == 0:
+            return ""
+        known = self._hashes.get(game_id, seq)
+        if known is not None:
+            return known
+        entries = self._redis.xrange(events_key(game_id), min=f"{seq}-0", max=f"{seq}-0")
+        # No event there: the game is behind expected_version and the script will say so.
+        return codec.decode_raw(_body(entries[0])).hash if entries else ""
+
+    # ------------------------------------------------------------------- reads
+    def read(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
+        check_read(game_id, after, limit)
+        if limit == 0:
+            return []
+        entries = self._redis.xrange(events_key(game_id), min=f"({after}-0", max="+", count=limit)
+        return self._decode(game_id, entries)
+
+    def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
+        check_read(game_id, after, None)
+        if timeout_s <= 0:
+            return self.read(game_id, after)
+        deadline = time.monotonic() + timeout_s
+        key = events_key(game_id)
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return []
+            # BLOCK 0 would mean forever, hence at least 1 ms.
+            block_ms = max(1, int(min(left, self._max_block_s) * 1000))
+            reply = self._blocking.xread({key: f"{after}-0"}, block=block_ms)
+            entries = _xread_entries(reply)
+            if entries:
+                return self._decode(game_id, entries)
+
+    def version(self, game_id: str) -> int:
+        check_game_id(game_id)
+        return int(self._redis.hget(meta_key(game_id), "version") or 0)
+
+    def exists(self, game_id: str) -> bool:
+        check_game_id(game_id)
+        return bool(self._redis.exists(meta_key(game_id)))
+
+    def game_ids(self) -> list[str]:
+        ids = []
+        for key in self._redis.scan_iter(match=f"{_PREFIX}*{_META_SUFFIX}", count=1000):
+            key = key.decode() if isinstance(key, bytes) else key
+            ids.append(key[len(_PREFIX):-len(_META_SUFFIX)])
+        return ids
+
+    def close(self) -> None:
+        if self._owns_clients:
+            for client in {id(c): c for c in (self._redis, self._blocking)}.values():
+                client.connection_pool.disconnect()
+
+    def _decode(self, game_id: str, entries) -> list[StoredEvent]:
+        events = [codec.decode(_body(entry)) for entry in entries]
+        if events:
+            self._hashes.remember(game_id, events[-1].seq, events[-1].hash)
+        return events
+
+
+def _body(entry):
+    _id, fields = entry
+    return fields[b"e"] if b"e" in fields else fields["e"]
+
+
+def _xread_entries(reply):
+    """The entries of a one-stream XREAD reply, whatever shape redis-py parsed it into."""
+    if not reply:
+        return []
+    entries = next(iter(reply.values())) if isinstance(reply, dict) else reply[0][1]
+    if entries and isinstance(entries[0], list):  # RESP3 nests the entry list once more
+        entries = entries[0]
+    return entries
+
+
+def _safe_block_s(client: redis.Redis) -> float:
+    """Longest XREAD BLOCK that the client's socket timeout lets through."""
+    pool = getattr(client, "connection_pool", None)
+    timeout = pool.connection_kwargs.get("socket_timeout") if pool is not None else None
+    return float("inf") if not timeout else max(timeout - 5, timeout / 2)
+
+
+class _LastHashCache:
+    """game id -> (seq, hash) of the newest event this process has seen. An event's hash
+    never changes, so an entry is never wrong, only possibly not the newest."""
+
+    def __init__(self, size: int):
+        self._size = size
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[str, tuple[int, str]] = OrderedDict()
+
+    def get(self, game_id: str, seq: int) -> Optional[str]:
+        with self._lock:
+            hit = self._entries.get(game_id)
+            return hit[1] if hit is not None and hit[0] == seq else None
+
+    def remember(self, game_id: str, seq: int, digest: str) -> None:
+        with self._lock:
+            hit = self._entries.get(game_id)
+            if hit is None or hit[0] <= seq:
+                self._entries[game_id] = (seq, digest)
+                self._entries.move_to_end(game_id)
+                while len(self._entries) > self._size:
+                    self._entries.popitem(last=False)

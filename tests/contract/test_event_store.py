@@ -1,0 +1,419 @@
+"""One contract for every event store, run against each backend.
+
+``EventStoreContract`` holds the tests; a subclass per backend provides the ``store``
+fixture and two white-box hooks (the raw stored bytes of a game, and a way to overwrite
+one of them) so tests can tamper with the backend directly."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+
+import orjson
+import pytest
+import redis
+from redis.crc import key_slot
+
+from events import codec
+from events.codec import UpcastError, register_upcaster
+from events.envelope import NewEvent, StoredEvent, event_hash, verify_chain
+from events.store import ConcurrencyError, EventStore, InMemoryEventStore, RedisEventStore, events_key, meta_key
+from service.embedded_redis import start_server
+
+GAME = "g-1"
+AT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\Z")
+
+
+def played(seat=0, **data) -> NewEvent:
+    return NewEvent("card_played", seat, data or {"cards": ["KS"]})
+
+
+def seqs(events: list[StoredEvent]) -> list[int]:
+    return [e.seq for e in events]
+
+
+def fill(store: EventStore, game_id: str, n: int) -> list[StoredEvent]:
+    return store.append(game_id, [played(i=i) for i in range(n)], 0)
+
+
+def run_threads(n: int, target) -> None:
+    threads = [threading.Thread(target=target, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert not any(t.is_alive() for t in threads)
+
+
+# An example upcaster: test_card_played v1 held one "card"; v2 holds a list "cards".
+def card_to_cards(data: dict) -> dict:
+    data = dict(data)
+    data["cards"] = [data.pop("card")]
+    return data
+
+
+class TestCodec:
+    def test_round_trip_is_one_compact_value(self):
+        event = InMemoryEventStore().append(GAME, [played(1, cards=["10H"], wish={"suit": "S"})], 0)[0]
+        raw = codec.encode(event)
+        assert isinstance(raw, bytes) and b" " not in raw and b"\n" not in raw
+        assert codec.decode(raw) == event
+
+    def test_upcaster_lifts_old_payloads_step_by_step(self, monkeypatch):
+        register_upcaster("test_card_played", 1, card_to_cards)
+        register_upcaster("test_card_played", 1, card_to_cards)  # the same one again: harmless
+        monkeypatch.setitem(codec.CURRENT_VERSION, "test_card_played", 2)
+        assert codec.upcast("test_card_played", 1, {"card": "KS", "seat": 1}) == (2, {"cards": ["KS"], "seat": 1})
+        assert codec.upcast("test_card_played", 2, {"cards": ["KS"]}) == (2, {"cards": ["KS"]})
+        with pytest.raises(ValueError):
+            register_upcaster("test_card_played", 1, lambda d: d)
+        monkeypatch.setitem(codec.CURRENT_VERSION, "test_card_played", 3)
+        with pytest.raises(UpcastError, match="v2"):
+            codec.upcast("test_card_played", 1, {"card": "KS"})
+
+
+class TestEnvelope:
+    def test_new_event_is_checked(self):
+        for bad in (dict(type="", seat=0, data={}), dict(type="x", seat=True, data={}),
+                    dict(type="x", seat=0, data=[]), dict(type="x", seat=0, data={}, at="yesterday")):
+            with pytest.raises(ValueError):
+                NewEvent(**bad)
+
+    def test_verify_chain_catches_a_gap_and_a_broken_link(self):
+        events = fill(InMemoryEventStore(), GAME, 4)
+        assert verify_chain(events) == (True, "4 events, hash chain intact")
+        assert verify_chain(events[2:]) == (True, "2 events, hash chain intact")
+        assert not verify_chain(events[2:], prev=events[0].hash)[0]
+        ok, detail = verify_chain([events[0], events[2], events[3]])
+        assert not ok and "gap" in detail
+        assert not verify_chain(events[1:], prev="")[0]
+
+
+class EventStoreContract:
+    @pytest.fixture
+    def store(self) -> EventStore:
+        raise NotImplementedError
+
+    def raw_events(self, store, game_id: str) -> list[bytes]:
+        raise NotImplementedError
+
+    def overwrite(self, store, game_id: str, seq: int, raw: bytes) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ basics
+    def test_unknown_game_is_empty(self, store):
+        assert store.version("nope") == 0
+        assert not store.exists("nope")
+        assert store.read("nope") == []
+        assert store.game_ids() == []
+
+    def test_append_then_read_round_trip(self, store):
+        written = store.append(GAME, [played(2, cards=["QS"]), NewEvent("turn_passed", None, {})], 0)
+        assert store.read(GAME) == written
+        first, second = written
+        assert (first.seq, first.type, first.seat, first.data, first.v) == (1, "card_played", 2, {"cards": ["QS"]}, 1)
+        assert (second.seq, second.type, second.seat, second.data) == (2, "turn_passed", None, {})
+        assert AT.match(first.at) and first.at == second.at
+        assert first.prev == "" and second.prev == first.hash
+        assert first.hash == event_hash("", 1, "card_played", first.at, 2, {"cards": ["QS"]}, 1)
+        assert first.public() == {"seq": 1, "type": "card_played", "at": first.at, "seat": 2,
+                                  "data": {"cards": ["QS"]}}
+        assert store.version(GAME) == 2 and store.exists(GAME)
+
+    def test_callers_time_is_kept(self, store):
+        at = "2026-11-21T12:00:00.123Z"
+        [event] = store.append(GAME, [NewEvent("card_played", 0, {}, at=at)], 0)
+        assert event.at == at == store.read(GAME)[0].at
+
+    def test_seq_is_one_based_and_gap_free_across_appends(self, store):
+        version, prev = 0, ""
+        for size in (1, 3, 2, 1):
+            written = store.append(GAME, [played(i=i) for i in range(size)], version, prev)
+            assert seqs(written) == list(range(version + 1, version + size + 1))
+            version, prev = written[-1].seq, written[-1].hash
+        assert seqs(store.read(GAME)) == list(range(1, 8))
+        assert store.version(GAME) == 7
+
+    def test_read_after_and_limit(self, store):
+        fill(store, GAME, 6)
+        assert seqs(store.read(GAME, after=4)) == [5, 6]
+        assert seqs(store.read(GAME, after=1, limit=2)) == [2, 3]
+        assert seqs(store.read(GAME, limit=1)) == [1]
+        assert store.read(GAME, after=6) == [] and store.read(GAME, after=2, limit=0) == []
+        with pytest.raises(ValueError):
+            store.read(GAME, after=-1)
+
+    def test_games_are_separate(self, store):
+        fill(store, "a", 2)
+        fill(store, "b:{odd} id", 3)
+        assert store.version("a") == 2 and store.version("b:{odd} id") == 3
+        assert sorted(store.game_ids()) == ["a", "b:{odd} id"]
+        assert store.read("b:{odd} id")[0].prev == ""
+
+    def test_bad_arguments_are_refused(self, store):
+        with pytest.raises(ValueError):
+            store.append(GAME, [], 0)
+        with pytest.raises(ValueError):
+            store.append(GAME, [played()], -1)
+        with pytest.raises(ValueError):
+            store.append("", [played()], 0)
+        assert store.version(GAME) == 0
+
+    # ------------------------------------------------------ version checks
+    def test_stale_expected_version_raises_with_the_current_one(self, store):
+        fill(store, GAME, 3)
+        for stale in (0, 2, 5):
+            with pytest.raises(ConcurrencyError) as caught:
+                store.append(GAME, [played()], stale)
+            assert caught.value.current_version == 3
+        assert store.version(GAME) == 3
+
+    def test_a_conflicting_multi_event_append_leaves_nothing(self, store):
+        first = fill(store, GAME, 3)
+        with pytest.raises(ConcurrencyError):
+            store.append(GAME, [played(i=10 + i) for i in range(4)], 1)
+        assert store.read(GAME) == first
+        written = store.append(GAME, [played(i=20), played(i=21)], 3, first[-1].hash)
+        assert seqs(store.read(GAME)) == [1, 2, 3, 4, 5] and store.read(GAME, after=3) == written
+
+    def test_a_wrong_prev_hash_is_refused(self, store):
+        first = fill(store, GAME, 2)
+        with pytest.raises(ConcurrencyError) as caught:
+            store.append(GAME, [played()], 2, first[0].hash)
+        assert caught.value.current_version == 2 and caught.value.reason == "prev_hash"
+        assert store.version(GAME) == 2
+
+    def test_prev_hash_is_found_when_not_given(self, store):
+        first = fill(store, GAME, 2)
+        [third] = store.append(GAME, [played()], 2)
+        assert third.prev == first[-1].hash
+        assert verify_chain(store.read(GAME))[0]
+
+    def test_a_duplicate_append_cannot_duplicate_a_seq(self, store):
+        batch = [NewEvent("card_played", 0, {"cards": ["KS"]}, at="2026-11-21T12:00:00.000Z")]
+        store.append(GAME, batch, 0)
+        with pytest.raises(ConcurrencyError):
+            store.append(GAME, batch, 0, "")
+        with pytest.raises(ConcurrencyError):
+            store.append(GAME, batch, 0)
+        assert seqs(store.read(GAME)) == [1]
+
+    def test_racing_appends_have_exactly_one_winner(self, store):
+        fill(store, GAME, 1)
+        start = threading.Barrier(50)
+        results: list = [None] * 50
+
+        def race(i):
+            start.wait()
+            try:
+                results[i] = store.append(GAME, [played(i=i), played(i=i)], 1)
+            except ConcurrencyError as e:
+                results[i] = e
+
+        run_threads(50, race)
+        winners = [r for r in results if isinstance(r, list)]
+        losers = [r for r in results if isinstance(r, ConcurrencyError)]
+        assert len(winners) == 1 and len(losers) == 49
+        assert all(e.current_version == 3 for e in losers)
+        log = store.read(GAME)
+        assert seqs(log) == [1, 2, 3] and log[1:] == winners[0]
+        assert verify_chain(log)[0]
+
+    # ------------------------------------------------------ blocking reads
+    def test_blocking_read_wakes_when_another_thread_appends(self, store):
+        fill(store, GAME, 1)
+        got: list = []
+        reader = threading.Thread(target=lambda: got.extend(store.read_blocking(GAME, 1, 5.0)))
+        began = time.monotonic()
+        reader.start()
+        time.sleep(0.15)
+        store.append(GAME, [played(), played()], 1)
+        reader.join(5)
+        assert seqs(got) == [2, 3]
+        assert time.monotonic() - began < 1.5
+
+    def test_blocking_read_returns_at_once_when_newer_events_exist(self, store):
+        fill(store, GAME, 3)
+        began = time.monotonic()
+        assert seqs(store.read_blocking(GAME, 1, 5.0)) == [2, 3]
+        assert time.monotonic() - began < 0.5
+
+    def test_blocking_read_gives_nothing_after_the_timeout(self, store):
+        fill(store, GAME, 2)
+        began = time.monotonic()
+        assert store.read_blocking(GAME, 2, 0.3) == []
+        assert 0.25 <= time.monotonic() - began < 1.5
+        assert store.read_blocking("nope", 0, 0.05) == []
+
+    # ------------------------------------------------------ hash chain
+    def test_events_are_hash_chained(self, store):
+        version = 0
+        for size in (2, 1, 3):
+            version = store.append(GAME, [played(i=i) for i in range(size)], version)[-1].seq
+        log = store.read(GAME)
+        assert all(e.prev == p.hash for p, e in zip(log, log[1:]))
+        assert verify_chain(log) == (True, "6 events, hash chain intact")
+        assert verify_chain(store.read(GAME, after=3), prev=log[2].hash)[0]
+
+    def test_verify_chain_catches_an_event_edited_in_the_backend(self, store):
+        fill(store, GAME, 4)
+        raw = self.raw_events(store, GAME)
+        edited = orjson.loads(raw[1])
+        edited["data"] = {"cards": ["AS"]}  # a better card, same hash
+        self.overwrite(store, GAME, 2, orjson.dumps(edited))
+        log = store.read(GAME)
+        assert log[1].data == {"cards": ["AS"]}
+        ok, detail = verify_chain(log)
+        assert not ok and detail.startswith("seq 2:")
+
+    # ------------------------------------------------------ upcasting
+    def test_old_events_are_upcast_on_read_and_never_rewritten(self, store, monkeypatch):
+        store.append(GAME, [NewEvent("test_card_played", 1, {"card": "KS"})], 0)
+        stored_before = self.raw_events(store, GAME)
+        register_upcaster("test_card_played", 1, card_to_cards)
+        monkeypatch.setitem(codec.CURRENT_VERSION, "test_card_played", 2)
+        store.append(GAME, [NewEvent("test_card_played", 2, {"cards": ["QH"]})], 1)
+
+        old, new = store.read(GAME)
+        assert (old.v, old.data) == (2, {"cards": ["KS"]})
+        assert (new.v, new.data) == (2, {"cards": ["QH"]})
+        assert self.raw_events(store, GAME)[0] == stored_before[0]
+        assert codec.decode_raw(stored_before[0]).v == 1
+        assert verify_chain([old, new])[0]
+
+
+class TestInMemoryStore(EventStoreContract):
+    @pytest.fixture
+    def store(self):
+        return InMemoryEventStore()
+
+    def raw_events(self, store, game_id):
+        return list(store._logs[game_id])
+
+    def overwrite(self, store, game_id, seq, raw):
+        store._logs[game_id][seq - 1] = raw
+
+
+class RedisStoreContract(EventStoreContract):
+    """Adds what only the Redis layout promises."""
+
+    def client(self, store) -> redis.Redis:
+        return store._redis
+
+    def raw_events(self, store, game_id):
+        return [fields[b"e"] for _id, fields in self.client(store).xrange(events_key(game_id))]
+
+    def overwrite(self, store, game_id, seq, raw):
+        # A stream entry cannot be edited in place: rebuild the stream with one entry changed.
+        client, key = self.client(store), events_key(game_id)
+        entries = client.xrange(key)
+        client.delete(key)
+        for entry_id, fields in entries:
+            client.xadd(key, {b"e": raw if entry_id == f"{seq}-0".encode() else fields[b"e"]}, id=entry_id)
+
+    def test_keys_share_one_hash_tag(self, store):
+        fill(store, GAME, 2)
+        keys = {k.decode() for k in self.client(store).keys("*")}
+        assert keys == {f"game:{{{GAME}}}:events", f"game:{{{GAME}}}:meta"} == {events_key(GAME), meta_key(GAME)}
+        assert len({key_slot(k.encode()) for k in keys}) == 1
+
+    def test_stream_ids_are_the_seqs_and_meta_follows(self, store):
+        written = fill(store, GAME, 3)
+        client = self.client(store)
+        assert [i for i, _ in client.xrange(events_key(GAME))] == [b"1-0", b"2-0", b"3-0"]
+        meta = client.hgetall(meta_key(GAME))
+        assert meta[b"version"] == b"3" and meta[b"last_hash"] == written[-1].hash.encode()
+        with pytest.raises(redis.ResponseError):
+            client.xadd(events_key(GAME), {b"e": b"{}"}, id="2-0")
+
+    def test_one_append_is_one_round_trip(self, store, monkeypatch):
+        client = self.client(store)
+        [first] = fill(store, GAME, 1)  # also loads the script into the server
+        sent: list = []
+        real = client.execute_command
+        monkeypatch.setattr(client, "execute_command", lambda *a, **kw: sent.append(a[0]) or real(*a, **kw))
+
+        second = store.append(GAME, [played(), played()], 1, first.hash)
+        assert sent == ["EVALSHA"]
+        sent.clear()
+        store.append(GAME, [played()], 3)  # prev hash from the store's cache
+        assert sent == ["EVALSHA"]
+
+        sent.clear()
+        cold = RedisEventStore(client)
+        cold.append(GAME, [played()], 4)  # nothing cached: one extra read
+        assert sent == ["XRANGE", "EVALSHA"]
+        assert second[-1].seq == 3 and verify_chain(store.read(GAME))[0]
+
+    def test_a_resent_append_is_recognized_not_repeated(self, store):
+        """redis-py retries a command whose reply was lost; the script must not then report
+        a conflict for (or re-apply) the append that already landed."""
+        fill(store, GAME, 1)
+        calls = []
+        script = store._append_script
+        store._append_script = lambda **kw: calls.append(kw) or script(**kw)
+        written = store.append(GAME, [played(), played()], 1)
+        assert [int(x) for x in script(**calls[0])] == [1, 3]
+        assert seqs(store.read(GAME)) == [1, 2, 3] and store.read(GAME, after=1) == written
+
+
+class TestFakeRedisStore(RedisStoreContract):
+    @pytest.fixture
+    def store(self, fake_redis):
+        return RedisEventStore(fake_redis)
+
+    def test_clients_of_one_server_share_games(self, store, fake_redis_server):
+        import fakeredis
+
+        other = RedisEventStore(fakeredis.FakeRedis(server=fake_redis_server))
+        fill(store, GAME, 2)
+        assert seqs(other.read(GAME)) == [1, 2]
+
+
+class TestRealRedisStore(RedisStoreContract):
+    @pytest.fixture
+    def store(self, redis_url):
+        store = RedisEventStore.from_url(redis_url, max_block_s=2.0)
+        yield store
+        store.close()
+
+    def test_one_append_is_one_command_on_the_wire(self, store, redis_url):
+        [first] = fill(store, GAME, 1)  # warm: script loaded, pooled connection open
+        marker = redis.Redis.from_url(redis_url)
+        marker.ping()
+        with redis.Redis.from_url(redis_url).monitor() as monitor:
+            store.append(GAME, [played(), played(), played()], 1, first.hash)
+            marker.echo("end-of-append")
+            seen = []
+            while "end-of-append" not in (command := monitor.next_command())["command"]:
+                seen.append(command)
+        from_clients = [c["command"].split()[0] for c in seen if c["client_type"] != "lua"]
+        from_script = [c["command"].split()[0] for c in seen if c["client_type"] == "lua"]
+        assert from_clients == ["EVALSHA"]
+        assert from_script == ["HMGET", "XADD", "XADD", "XADD", "HSET"]
+        marker.close()
+
+    def test_blocking_reads_outlast_the_socket_timeout(self, redis_url):
+        store = RedisEventStore.from_url(redis_url, socket_timeout=0.5, max_block_s=0.4)
+        began = time.monotonic()
+        assert store.read_blocking(GAME, 0, 1.2) == []  # three XREAD BLOCKs, none times out
+        assert 1.1 <= time.monotonic() - began < 2.5
+        store.close()
+
+    def test_acknowledged_appends_survive_sigkill(self, tmp_path):
+        with start_server(dir=str(tmp_path), appendonly=True, appendfsync="always") as server:
+            store = RedisEventStore.from_url(server.url)
+            acknowledged: list[StoredEvent] = []
+            for i in range(40):
+                prev = acknowledged[-1].hash if acknowledged else ""
+                acknowledged += store.append("durable", [played(i=i, j=j) for j in range(5)], 5 * i, prev)
+
+            server.kill()
+            server.restart()
+            log = store.read("durable")  # the pool reconnects
+            assert log == acknowledged and len(log) == 200
+            assert verify_chain(log) == (True, "200 events, hash chain intact")
+            [after] = store.append("durable", [played()], 200)  # script cache was lost: reloaded
+            assert after.prev == log[-1].hash
+            store.close()
