@@ -9,6 +9,7 @@ from ..commands import WishChoice
 NORMAL, DRAW, SKIP, ROBIN, FOLLOW_UP, DRAWN = "normal", "draw", "skip", "robin", "follow_up", "drawn"
 
 ANSWER_PHASES = (DRAW, SKIP, ROBIN)
+WISH_TYPES = ("suit_wish", "rank_wish")
 
 
 def phase(t) -> str:
@@ -76,6 +77,11 @@ def why_not_normal(t, r, card: str) -> str | None:
         return "does_not_match"
     if card in r.wild:
         return None
+    if r.cross_answer and eff is not None and eff.type in WISH_TYPES:
+        top = t.top_declared or t.discard[-1]
+        top_eff = r.effect.get(top)
+        if top_eff is not None and top_eff.type in WISH_TYPES:
+            return None  # R#39: any J or A on any J or A
     s = SUIT[card]
     if s is not None and s == t.effective_suit:
         return None

@@ -216,7 +216,8 @@ def _as_moves(t, r, hand, cards, joker_as):
         move["joker_as"] = joker_as
     weff = wish_effect(r, group)
     if weff is not None:
-        move["wish_options"] = [o.as_body() for o in wish_options(r, weff, hand_after, t.wish, suit_in_play(t))]
+        in_play = SUIT[decl[-len(group) - 1]] if len(group) < len(decl) else suit_in_play(t)
+        move["wish_options"] = [o.as_body() for o in wish_options(r, weff, hand_after, t.wish, in_play)]
     moves = [move]
     if len(hand_after) <= 1 or (r.multiple_call and len({RANK[c] for c in hand_after}) == 1):
         # the call with the play (also before a forced last-card draw; or "Multiple Macao")

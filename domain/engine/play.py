@@ -4,7 +4,7 @@ wish, apply last-card rules, apply the triggering group's effects, advance the t
 from __future__ import annotations
 
 from .. import events as ev
-from ..cards import RANK, contains_all, is_joker, remove_cards
+from ..cards import RANK, SUIT, contains_all, is_joker, remove_cards
 from ..commands import Play
 from ..errors import RuleViolation
 from .context import Ctx
@@ -65,10 +65,13 @@ def validate_play(ctx: Ctx, cmd: Play):
         raise violation(reason)
     group = triggering_group(r, decl)
     hand_after = remove_cards(hand, cards)
+    # Z21/R#34: the suit in play immediately before the wish card — the run's previous
+    # card when the wish cards end a run, else what lay on the pile
+    in_play = SUIT[decl[-len(group) - 1]] if len(group) < len(decl) else suit_in_play(t)
     weff = wish_effect(r, group)
     wish = None
     if weff is not None:
-        options = wish_options(r, weff, hand_after, t.wish, suit_in_play(t))
+        options = wish_options(r, weff, hand_after, t.wish, in_play)
         if cmd.wish is None:
             if r.data["wish"]["choice_mandatory"]:
                 raise RuleViolation("wish_required", f"{cards[-1]} makes a wish: choose one of "
@@ -84,16 +87,15 @@ def validate_play(ctx: Ctx, cmd: Play):
             r.multiple_call and len({RANK[c] for c in hand_after}) == 1):
         raise RuleViolation("not_obliged_to_announce",
                             f"you would hold {len(hand_after)} cards after this play: no call is due")
-    return ph, decl, group, wish
+    return ph, decl, group, wish, in_play
 
 
 def play(ctx: Ctx, cmd: Play) -> None:
     t, r = ctx.t, ctx.r
     x = cmd.seat
-    ph, decl, group, wish = validate_play(ctx, cmd)
+    ph, decl, group, wish, in_play = validate_play(ctx, cmd)
     regular = x == t.next_regular
     prior_wish = t.wish
-    in_play = suit_in_play(t)
     answer = r.answers[answer_kind(t, ph)][decl[0]] if ph in ANSWER_PHASES else None
     ctx.emit(ev.CardPlayed(x, tuple(cmd.cards), cmd.joker_as))
 
@@ -109,7 +111,7 @@ def play(ctx: Ctx, cmd: Play) -> None:
 
     out = False
     if not t.hands[x]:
-        out = last_card_rules(ctx, x, group)
+        out = last_card_rules(ctx, x, group, cmd.announce)
         if out is CONTINUE:
             return
         if out and (r.end_mode == "first_out" or r.scheme == "championship"):
@@ -131,7 +133,7 @@ def play(ctx: Ctx, cmd: Play) -> None:
     finish_turn(ctx, x, nxt)
 
 
-def last_card_rules(ctx: Ctx, x: int, group: list[str]):
+def last_card_rules(ctx: Ctx, x: int, group: list[str], announce: bool = False):
     """§2.13: the hand is empty after a play. Returns True if ``x`` goes out, False if he
     stays in (a forced draw, a deferred two-player finish), CONTINUE if his turn goes on."""
     t, r = ctx.t, ctx.r
@@ -147,6 +149,8 @@ def last_card_rules(ctx: Ctx, x: int, group: list[str]):
         ctx.forced_draw = True
         ctx.emit(ev.FollowUpRequired(x))
         ctx.draw_cards(x, 1, "forced")
+        if announce:  # the call made with the play counts (§2.12)
+            ctx.emit(ev.CallMade(x))
         if why_not_normal(t, r, t.drawn_card) is None:
             return CONTINUE
         nxt = Next(ctx.next(x), ctx.next(x))

@@ -53,6 +53,7 @@ class CompiledRules:
         self.backward_as_forward: bool = data["two_player"]["backward_attack_as_forward"]
         wish = data["wish"]
         self.wish_duration: str = wish["duration"]
+        self.cross_answer: bool = wish["cross_answer"]
         ann = data["announce"]
         self.enforcement: str = ann["enforcement"]
         self.call_penalty: int = ann["penalty_cards"]

@@ -1,0 +1,137 @@
+"""The game record: the lobby facts (who sits where, clocks, bots) and the engine state,
+rebuilt by one fold over the log.
+
+Lobby events are the service's own (``game_created``, ``player_joined``, ``bot_joined``,
+``player_left``, ``autopilot_changed``); every other type is a domain event folded by
+``domain.fold``. The first event, ``game_created``, records the full rule set, the engine's
+rules version and the table configuration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable, Optional
+
+from domain import FixedDeal, GameState, RuleSet, Setup, fold, initial_state
+
+from .envelope import StoredEvent
+from .mapping import is_domain_event, to_domain_event
+
+LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    player_id: str
+    name: str
+    kind: str  # "human" | "bot"
+    bot_level: Optional[str] = None
+    token_hash: Optional[str] = None
+    autopilot: bool = False  # a bot plays for an absent human (repeated timeouts)
+    left: bool = False  # the human left; a bot has the seat for good
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    game_id: str
+    version: int
+    last_hash: str
+    created_at: str
+    updated_at: str
+    variant: str
+    config: dict  # bot_delay_s, turn_timeout_s, announce_window_s, fill_with_bots_after_s, public
+    seats: tuple[Optional[SeatInfo], ...]
+    state: GameState
+
+    @property
+    def status(self) -> str:
+        return {"ready": "waiting", "playing": "playing", "finished": "finished"}[self.state.status]
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.state.setup.rules
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s is None]
+
+    def seat_of_player(self, player_id: str) -> Optional[SeatInfo]:
+        for s in self.seats:
+            if s is not None and s.player_id == player_id:
+                return s
+        return None
+
+
+_RULES: dict[str, RuleSet] = {}
+
+
+def _rules(data: dict) -> RuleSet:
+    import orjson
+
+    key = orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
+    hit = _RULES.get(key)
+    if hit is None:
+        if len(_RULES) > 512:
+            _RULES.clear()
+        hit = _RULES[key] = RuleSet.from_dict(data)
+    return hit
+
+
+def setup_from_created(data: dict) -> Setup:
+    deal = data.get("deal")
+    fixed = None
+    if deal is not None:
+        fixed = FixedDeal(tuple(tuple(h) for h in deal["hands"]), deal["starter"], tuple(deal.get("stock") or ()),
+                          deal.get("dealer"))
+    cfg = data["config"]
+    return Setup(_rules(data["rules"]), data["seats"], data["seed"], fixed, cfg.get("announce_window_s"),
+                 cfg.get("turn_timeout_s"))
+
+
+def record_from_created(game_id: str, stored: StoredEvent) -> GameRecord:
+    data = stored.data
+    setup = setup_from_created(data)
+    return GameRecord(game_id, stored.seq, stored.hash, stored.at, stored.at, data["variant"], dict(data["config"]),
+                      tuple(None for _ in range(data["seats"])), initial_state(setup))
+
+
+def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
+    d = e.data
+    seats = list(record.seats)
+    if e.type == "player_joined":
+        seats[e.seat] = SeatInfo(e.seat, d["player_id"], d["name"], "human", None, d.get("token_hash"))
+    elif e.type == "bot_joined":
+        seats[e.seat] = SeatInfo(e.seat, d["player_id"], d.get("name") or f"Bot {e.seat}", "bot", d["level"])
+    elif e.type == "player_left":
+        old = seats[e.seat]
+        seats[e.seat] = replace(old, kind="bot", bot_level=d.get("level", "normal"), token_hash=None, left=True,
+                                autopilot=False)
+    elif e.type == "autopilot_changed":
+        seats[e.seat] = replace(seats[e.seat], autopilot=bool(d["on"]))
+    return replace(record, seats=tuple(seats))
+
+
+def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[StoredEvent]) -> GameRecord:
+    """Fold stored events onto ``record`` (None: the log starts with ``game_created``)."""
+    pending: list = []
+    last = None
+    for e in events:
+        last = e
+        if is_domain_event(e.type):
+            pending.append(to_domain_event(e))
+            continue
+        if pending:
+            record = replace(record, state=fold(record.state, pending))
+            pending = []
+        if e.type == "game_created":
+            record = record_from_created(game_id, e)
+        elif e.type in LOBBY_EVENTS:
+            record = _apply_lobby(record, e)
+        else:
+            raise ValueError(f"unknown event type {e.type!r} at seq {e.seq}")
+    if record is None:
+        raise ValueError("a game's log starts with game_created")
+    if pending:
+        record = replace(record, state=fold(record.state, pending))
+    if last is not None:
+        record = replace(record, version=last.seq, last_hash=last.hash, updated_at=last.at)
+    return record

@@ -1,0 +1,114 @@
+"""Projections of a game record for readers: the game view a viewer may see (API.md
+"Reading a game") and the full state for replays and audits."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from domain import legal_moves_info
+
+from .mapping import to_rfc3339
+from .records import GameRecord
+from .redaction import AUDITOR, Viewer
+
+DIRECTION = {1: "cw", -1: "ccw"}
+
+
+def _wish(w) -> Optional[dict]:
+    if w is None:
+        return None
+    return {"kind": w.kind, "value": w.value, "by_seat": w.wisher, "excluded_suit": w.excluded_suit}
+
+
+def _places(st) -> dict[int, int]:
+    if st.result is not None:
+        return dict(enumerate(st.result.standings))
+    return {seat: i + 1 for i, seat in enumerate(st.finished)}
+
+
+def _result(st) -> Optional[dict]:
+    r = st.result
+    if r is None:
+        return None
+    standings = sorted(({"seat": s, "place": p, "score": st.scores[s]} for s, p in enumerate(r.standings)),
+                        key=lambda x: (x["place"], x["seat"]))
+    return {"winner_seats": list(r.winners), "loser_seats": list(r.losers), "standings": standings,
+            "scores": list(r.scores)}
+
+
+def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -> dict:
+    st = record.state
+    places = _places(st)
+    playing = st.status != "ready"
+    seats = []
+    for i, info in enumerate(record.seats):
+        seats.append({
+            "seat": i,
+            "player_id": info.player_id if info else None,
+            "name": info.name if info else None,
+            "kind": info.kind if info else None,
+            "bot_level": info.bot_level if info else None,
+            "autopilot": info.autopilot if info else False,
+            "hand_size": len(st.hands[i]),
+            "score": st.scores[i],
+            "out": playing and not st.active[i],
+            "place": places.get(i),
+        })
+    pd, ps = st.pending_draw, st.pending_skip
+    view = {
+        "game_id": record.game_id,
+        "variant": record.variant,
+        "status": record.status,
+        "version": record.version,
+        "round": st.round,
+        "fixed_deal": st.setup.deal is not None,
+        "seats": seats,
+        "dealer_seat": st.dealer if playing else None,
+        "current_seat": st.actor,
+        "direction": DIRECTION[st.direction],
+        "top_card": st.discard[-1] if st.discard else None,
+        "top_card_as": st.top_declared,
+        "discard_size": len(st.discard),
+        "stock_size": len(st.stock),
+        "effective_suit": st.effective_suit,
+        "effective_rank": st.effective_rank,
+        "free_play": st.free_play,
+        "pending": {
+            "draw": None if pd is None else {"amount": pd.amount, "target_seat": pd.target, "family": pd.family},
+            "skip": None if ps is None else {"turns": ps.turns, "target_seat": ps.target},
+            "wish": _wish(st.wish),
+            "follow_up_seat": st.follow_up,
+            "skip_robin": None if st.robin is None else {"count": st.robin.count, "last_seat": st.robin.last_seat},
+            "bonus_turns": None if st.bonus is None else {"seat": st.bonus[0], "left": st.bonus[1]},
+            "pass_cards": None if st.passing is None else {"waiting_seats": list(st.passing.waiting)},
+            "turns_to_miss": list(st.turns_to_miss),
+        },
+        "announcement": None if st.call_window is None else {
+            "seat": st.call_window.seat, "deadline": to_rfc3339(st.call_window.deadline)},
+        "turn_deadline": to_rfc3339(st.turn_deadline),
+        "scores": list(st.scores),
+        "result": _result(st),
+        "call_word": st.rules.data["call_word"],
+        "config": dict(record.config),
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+    }
+    if isinstance(viewer, int) and 0 <= viewer < len(record.seats):
+        info = record.seats[viewer]
+        moves, truncated = legal_moves_info(st, viewer, now) if st.status == "playing" else ([], False)
+        view["you"] = {"seat": viewer, "player_id": info.player_id if info else None, "hand": list(st.hands[viewer]),
+                       "legal_moves": moves, "legal_moves_truncated": truncated}
+    elif viewer == AUDITOR:
+        view["hands"] = [list(h) for h in st.hands]
+        view["stock"] = list(reversed(st.stock))
+    return view
+
+
+def full_state(record: GameRecord) -> dict:
+    """Everything (every hand, the stock order top first, the discard pile): replays."""
+    st = record.state
+    view = game_view(record, AUDITOR)
+    view["discard"] = list(st.discard)
+    view["rules"] = st.rules.data
+    view["seed"] = st.setup.seed
+    return view
