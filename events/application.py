@@ -80,10 +80,19 @@ def token_matches(token: str, token_hash: Optional[str]) -> bool:
 
 class GameService:
     def __init__(self, repo: GameRepository, clock: Callable[[], float] = time.time,
-                 new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16]):
+                 new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16],
+                 on_change: Optional[Callable] = None):
         self.repo = repo
         self.clock = clock
         self.new_id = new_id
+        # on_change(before, after, stored): after every append (lobby projection, follow-ups)
+        self.on_change = on_change
+
+    def _append(self, record: GameRecord, events: list) -> tuple[list[StoredEvent], GameRecord]:
+        stored, after = self.repo.append(record, events)
+        if self.on_change is not None:
+            self.on_change(record, after, stored)
+        return stored, after
 
     # ------------------------------------------------------------------ reading
     def get(self, game_id: str) -> GameRecord:
@@ -132,7 +141,9 @@ class GameService:
             seated.append(s)
             events.append(ev)
             seat += 1
-        _, record = self.repo.create(game_id, events)
+        stored, record = self.repo.create(game_id, events)
+        if self.on_change is not None:
+            self.on_change(None, record, stored)
         if not record.free_seats():
             record = self._start(record)
         return record, seated
@@ -162,12 +173,12 @@ class GameService:
             if record.status == "finished":
                 raise Conflict("game_finished", "the game is over")
             ev = NewEvent("player_left", seat, {"player_id": info.player_id, "level": "normal"})
-            _, after = self.repo.append(record, [ev])
+            _, after = self._append(record, [ev])
             return after, None
         return self._retry(game_id, go)[0]
 
     def set_autopilot(self, record: GameRecord, seat: int, on: bool) -> GameRecord:
-        _, after = self.repo.append(record, [NewEvent("autopilot_changed", seat, {"on": on})])
+        _, after = self._append(record, [NewEvent("autopilot_changed", seat, {"on": on})])
         return after
 
     def _human(self, seat: int, name: str):
@@ -199,11 +210,11 @@ class GameService:
             preview = apply_events(record, record.game_id, [_preview(e, record.version + 1 + i)
                                                               for i, e in enumerate(events)])
             events = events + [to_new_event(e) for e in decide(preview.state, Start(self.now()))]
-        _, after = self.repo.append(record, events)
+        _, after = self._append(record, events)
         return after
 
     def _start(self, record: GameRecord) -> GameRecord:
-        _, after = self.repo.append(record, decide(record.state, Start(self.now())))
+        _, after = self._append(record, decide(record.state, Start(self.now())))
         return after
 
     # ------------------------------------------------------------------ moves
@@ -213,7 +224,12 @@ class GameService:
         events = decide(record.state, command)
         if not events:
             return [], record
-        return self.repo.append(record, events)
+        return self._append(record, events)
+
+    def execute_with(self, record: GameRecord, command, extra: list) -> tuple[list[StoredEvent], GameRecord]:
+        """``execute`` with ``extra`` lobby events appended atomically after the move's."""
+        events = [to_new_event(e) for e in decide(record.state, command)] + list(extra)
+        return self._append(record, events)
 
     def _retry(self, game_id: str, fn, attempts: int = 8):
         for _ in range(attempts):

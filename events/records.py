@@ -103,8 +103,8 @@ def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
         seats[e.seat] = SeatInfo(e.seat, d["player_id"], d.get("name") or f"Bot {e.seat}", "bot", d["level"])
     elif e.type == "player_left":
         old = seats[e.seat]
-        seats[e.seat] = replace(old, kind="bot", bot_level=d.get("level", "normal"), token_hash=None, left=True,
-                                autopilot=False)
+        # the token stays known (a 403 "you left", not an unknown token) but can no longer act
+        seats[e.seat] = replace(old, kind="bot", bot_level=d.get("level", "normal"), left=True, autopilot=False)
     elif e.type == "autopilot_changed":
         seats[e.seat] = replace(seats[e.seat], autopilot=bool(d["on"]))
     return replace(record, seats=tuple(seats))

@@ -1,0 +1,31 @@
+"""Resources of the public HTTP API (API.md), one blueprint per concern."""
+
+from __future__ import annotations
+
+from ..errors import PROBLEM, TITLES
+from ..schemas import ProblemSchema
+
+DESCRIPTIONS = {
+    400: "Malformed body or parameter (the detail names it)",
+    401: "Missing or unknown token",
+    403: "The token is valid but not allowed here",
+    404: "No such game",
+    409: "Conflict with the game's status (full, not started, finished)",
+    412: "If-Match names a stale version",
+    422: "A well-formed move the rules reject (`reason` says why)",
+    429: "Rate limited (see Retry-After)",
+    503: "Not ready: Redis is not reachable",
+}
+
+
+def problems(blp, *codes):
+    """Document problem+json responses for ``codes`` on a view."""
+    def wrap(fn):
+        for code in reversed(codes):
+            fn = blp.alt_response(code, schema=ProblemSchema, description=DESCRIPTIONS.get(code, TITLES[code]),
+                                  content_type=PROBLEM)(fn)
+        return fn
+    return wrap
+
+
+BEARER = [{"bearerAuth": []}, {}]

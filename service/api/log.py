@@ -1,0 +1,129 @@
+"""The log: events (with long-poll), the SSE stream, replays and audits."""
+
+from __future__ import annotations
+
+import time
+
+import orjson
+from flask import Response, request, stream_with_context
+from flask_smorest import Blueprint
+
+from events.audit import audit
+from events.redaction import AUDITOR, redact_event
+from events.views import full_state
+
+from ..errors import ApiError
+from ..http import bearer_token, json_response, services, viewer_for
+from ..schemas import AuditSchema, EventsQuery, EventsSchema, ReplayQuery, ReplaySchema, StreamQuery
+from . import BEARER, problems
+
+blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams, replays and audits")
+
+
+@blp.route("/games/<game_id>/events", methods=["GET"])
+@blp.arguments(EventsQuery, location="query", error_status_code=400)
+@blp.response(200, EventsSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 400, 401, 404)
+def get_events(query, game_id):
+    """Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
+    something newer exists."""
+    s = services()
+    record = s.game_service.get(game_id)
+    viewer = viewer_for(record, bearer_token())
+    after, limit, wait = query["after"], query["limit"], query["wait"]
+    events = s.store.read(game_id, after=after, limit=limit)
+    if not events and wait > 0:
+        sub = s.hub.subscribe(game_id, after)
+        try:
+            deadline = time.monotonic() + wait
+            while not events:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                events = sub.next_events(left)[:limit]
+        finally:
+            sub.close()
+    version = max(record.version, events[-1].seq if events else 0)
+    return json_response({"version": version, "events": [redact_event(e, viewer) for e in events]})
+
+
+@blp.route("/games/<game_id>/stream", methods=["GET"])
+@blp.arguments(StreamQuery, location="query", error_status_code=400)
+@blp.doc(security=BEARER, parameters=[
+    {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
+     "description": "resume after this seq"}],
+    responses={"200": {"description": "Server-Sent Events: one per game event (`id: seq`, `event: type`, "
+                                      "`data: json`), a keep-alive comment at least every 15 s",
+                       "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+@problems(blp, 400, 401, 404)
+def stream(query, game_id):
+    """Server-Sent Events, resumable with `Last-Event-ID`. Browsers' EventSource cannot
+    send headers: `?token=` is accepted here for them."""
+    s = services()
+    record = s.game_service.get(game_id)
+    viewer = viewer_for(record, bearer_token())
+    after = query["after"] or 0
+    last_id = request.headers.get("Last-Event-ID")
+    if last_id is not None:
+        if not last_id.strip().isdigit():
+            raise ApiError(400, "invalid_last_event_id", "Last-Event-ID must be an event seq")
+        after = int(last_id)
+    keepalive = s.config.sse_keepalive_s
+    sub = s.hub.subscribe(game_id, after)
+
+    def generate():
+        try:
+            yield b"retry: 2000\n\n"
+            while True:
+                events = sub.next_events(keepalive)
+                if not events:
+                    yield b": keep-alive\n\n"
+                    continue
+                for e in events:
+                    body = orjson.dumps(redact_event(e, viewer))
+                    yield b"id: %d\nevent: %s\ndata: %s\n\n" % (e.seq, e.type.encode(), body)
+        finally:
+            sub.close()
+
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)
+
+
+@blp.route("/games/<game_id>/replay", methods=["GET"])
+@blp.arguments(ReplayQuery, location="query", error_status_code=400)
+@blp.response(200, ReplaySchema)
+@blp.doc(security=BEARER)
+@problems(blp, 400, 401, 403, 404)
+def replay(query, game_id):
+    """The full state (every hand, the stock order) after event `at` (default: the last);
+    allowed once the game is finished, or with the auditor token."""
+    s = services()
+    record = s.game_service.get(game_id)
+    viewer = viewer_for(record, bearer_token())
+    if record.status != "finished" and viewer != AUDITOR:
+        raise ApiError(403, "replay_forbidden", "a replay is available when the game is finished (or to the auditor)")
+    at = query["at"]
+    if at is None or at >= record.version:
+        at, past = record.version, record
+    else:
+        past = s.repo.load_at(game_id, max(at, 1))
+        at = max(at, 1)
+    body = full_state(past)
+    body["at"] = at
+    return json_response(body)
+
+
+@blp.route("/games/<game_id>/audit", methods=["GET"])
+@blp.response(200, AuditSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409)
+def get_audit(game_id):
+    """A finished game re-verified from its log alone: the hash chain, the replay, every
+    card accounted for, every shuffle against its published commitment."""
+    s = services()
+    record = s.game_service.get(game_id)
+    viewer = viewer_for(record, bearer_token())
+    if record.status != "finished" and viewer != AUDITOR:
+        raise ApiError(409, "game_not_finished", "a game can be audited once it is finished")
+    return json_response(audit(game_id, s.store.read(game_id)))

@@ -1,0 +1,122 @@
+"""Variants, health, the OpenAPI document and the interactive docs."""
+
+from __future__ import annotations
+
+import os
+
+import yaml
+from flask import Response, current_app, render_template_string, send_from_directory
+from flask_smorest import Blueprint
+
+from domain import RuleSet
+from domain.rules import MAX_PLAYERS, MIN_PLAYERS, NAMES, PRESET_IDS
+
+from ..http import json_response, services
+from ..schemas import HealthSchema, VariantListSchema, VariantSchema
+from . import problems
+
+blp = Blueprint("variants", __name__, url_prefix="/", description="Variants and service health")
+
+CUSTOM = {
+    "id": "custom", "name": NAMES["custom"], "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+    "rules": None,
+    "description": "Send variant 'custom' with rules.base naming a preset and any RULES.md §4 parameters "
+                   "as overrides; an invalid rule set is a 400 naming the parameter.",
+}
+
+
+def _variant(preset_id: str) -> dict:
+    return {"id": preset_id, "name": NAMES[preset_id], "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+            "rules": RuleSet.preset(preset_id).to_dict()}
+
+
+@blp.route("v1/variants", methods=["GET"])
+@blp.response(200, VariantListSchema)
+def list_variants():
+    """The seven presets with their full rule sets (RULES.md §4), and `custom`."""
+    return json_response({"variants": [_variant(p) for p in PRESET_IDS] + [CUSTOM]})
+
+
+@blp.route("v1/variants/<variant_id>", methods=["GET"])
+@blp.response(200, VariantSchema)
+@problems(blp, 404)
+def get_variant(variant_id: str):
+    """One variant with its full rule set."""
+    from ..errors import ApiError
+
+    if variant_id == "custom":
+        return json_response(CUSTOM)
+    if variant_id not in PRESET_IDS:
+        raise ApiError(404, "variant_not_found", f"no variant {variant_id!r}; known: {list(PRESET_IDS) + ['custom']}")
+    return json_response(_variant(variant_id))
+
+
+@blp.route("healthz", methods=["GET"])
+@blp.response(200, HealthSchema)
+def healthz():
+    """The process is up."""
+    return json_response({"status": "ok"})
+
+
+@blp.route("readyz", methods=["GET"])
+@blp.response(200, HealthSchema)
+@problems(blp, 503)
+def readyz():
+    """Redis is reachable (always ready with the in-memory store)."""
+    from ..errors import problem
+
+    r = services().redis
+    if r is None:
+        return json_response({"status": "ok", "redis": "not used (in-memory store)"})
+    try:
+        r.ping()
+    except Exception as e:  # any failure to reach Redis means not ready
+        return problem(503, "not_ready", f"Redis is not reachable ({type(e).__name__})")
+    return json_response({"status": "ok", "redis": "ok"})
+
+
+DOCS = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Macau service API</title>
+<link rel="stylesheet" href="{{ base }}/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="{{ base }}/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({url: "{{ spec }}", dom_id: "#swagger-ui", deepLinking: true,
+  tryItOutEnabled: true, persistAuthorization: true});
+</script></body></html>"""
+
+
+def register_docs(app, api) -> None:
+    """``/openapi.yaml`` (the spec clients validate against), ``/docs`` (Swagger UI, served
+    from the swagger-ui-bundle wheel so it works offline)."""
+    def spec_yaml():
+        return Response(yaml.safe_dump(api.spec.to_dict(), sort_keys=False, allow_unicode=True),
+                        mimetype="application/yaml")
+
+    app.add_url_rule("/openapi.yaml", "openapi_yaml", spec_yaml)
+
+    def docs():
+        return render_template_string(DOCS, base="/docs/static", spec="/openapi.json")
+
+    app.add_url_rule("/docs", "docs", docs)
+    app.add_url_rule("/docs/", "docs_slash", docs)
+
+    def docs_static(filename):
+        import swagger_ui_bundle
+
+        return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)
+
+    app.add_url_rule("/docs/static/<path:filename>", "docs_static", docs_static)
+    def rule(endpoint):
+        return app.url_map._rules_by_endpoint[endpoint][0]
+
+    api.spec.path(rule=rule("openapi_yaml"), operations={"get": {
+        "summary": "This OpenAPI document (YAML)", "tags": ["variants"],
+        "responses": {"200": {"description": "OK", "content": {"application/yaml": {"schema": {"type": "string"}}}}}}})
+    api.spec.path(rule=rule("api-docs.openapi_json"), operations={"get": {
+        "summary": "This OpenAPI document (JSON)", "tags": ["variants"],
+        "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}}}}})
+    api.spec.path(rule=rule("docs"), operations={"get": {
+        "summary": "Interactive documentation (Swagger UI)", "tags": ["variants"],
+        "responses": {"200": {"description": "OK", "content": {"text/html": {"schema": {"type": "string"}}}}}}})
+    _ = current_app, os

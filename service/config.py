@@ -1,0 +1,50 @@
+"""Configuration from environment variables, documented in one place (README "Configuration").
+
+Every value has a safe default, so ``create_app()`` runs with no environment at all (an
+in-memory store; good for tests and demos, not for production)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def _float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    return default if raw in (None, "") else float(raw)
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    return default if raw in (None, "") else int(raw)
+
+
+@dataclass
+class Config:
+    redis_url: str | None = None  # REDIS_URL: the event store (and, by default, the queue)
+    queue_redis_url: str | None = None  # MACAU_QUEUE_REDIS_URL: RQ's Redis (RQ has no Cluster support)
+    auditor_token: str | None = None  # MACAU_AUDITOR_TOKEN: sees every hand; replays running games
+    cors_origins: list[str] = field(default_factory=lambda: ["*"])  # MACAU_CORS_ORIGINS, comma-separated
+    rate_limit_per_s: float = 50.0  # MACAU_RATE_LIMIT_PER_S: sustained requests per client (token or IP)
+    rate_limit_burst: int = 200  # MACAU_RATE_LIMIT_BURST
+    idempotency_ttl_s: int = 86_400  # MACAU_IDEMPOTENCY_TTL_S: how long a key's response is kept
+    sse_keepalive_s: float = 15.0  # MACAU_SSE_KEEPALIVE_S: comment line at least this often
+    max_wait_s: float = 30.0  # longest long-poll (API.md)
+    log_level: str = "INFO"  # MACAU_LOG_LEVEL
+    enqueue: bool = True  # MACAU_ENQUEUE=0: do not schedule bot turns and clocks (API-only tests)
+
+    @classmethod
+    def from_env(cls) -> "Config":
+        origins = os.environ.get("MACAU_CORS_ORIGINS", "*")
+        return cls(
+            redis_url=os.environ.get("REDIS_URL") or None,
+            queue_redis_url=os.environ.get("MACAU_QUEUE_REDIS_URL") or None,
+            auditor_token=os.environ.get("MACAU_AUDITOR_TOKEN") or None,
+            cors_origins=[o.strip() for o in origins.split(",") if o.strip()],
+            rate_limit_per_s=_float("MACAU_RATE_LIMIT_PER_S", 50.0),
+            rate_limit_burst=_int("MACAU_RATE_LIMIT_BURST", 200),
+            idempotency_ttl_s=_int("MACAU_IDEMPOTENCY_TTL_S", 86_400),
+            sse_keepalive_s=_float("MACAU_SSE_KEEPALIVE_S", 15.0),
+            log_level=os.environ.get("MACAU_LOG_LEVEL", "INFO"),
+            enqueue=os.environ.get("MACAU_ENQUEUE", "1") not in ("0", "false", "no"),
+        )

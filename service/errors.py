@@ -1,0 +1,70 @@
+"""Every error is application/problem+json (RFC 9457): ``type, title, status, detail,
+code`` and, for a rejected move, ``reason``. The mapping from exceptions lives here only."""
+
+from __future__ import annotations
+
+from flask import Response, json
+from werkzeug.exceptions import HTTPException
+
+PROBLEM = "application/problem+json"
+TYPE_BASE = "https://macau.dev/problems/"
+
+TITLES = {
+    400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
+    406: "Not acceptable", 409: "Conflict", 412: "Precondition failed", 413: "Payload too large",
+    415: "Unsupported media type", 422: "Move rejected", 429: "Too many requests",
+    500: "Internal server error", 503: "Service unavailable",
+}
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, detail: str, reason: str | None = None, headers: dict | None = None):
+        super().__init__(detail)
+        self.status, self.code, self.detail, self.reason = status, code, detail, reason
+        self.headers = headers or {}
+
+
+def problem(status: int, code: str, detail: str, reason: str | None = None, headers: dict | None = None) -> Response:
+    body = {"type": TYPE_BASE + code, "title": TITLES.get(status, "Error"), "status": status, "detail": detail,
+            "code": code}
+    if reason is not None:
+        body["reason"] = reason
+    resp = Response(json.dumps(body), status=status, mimetype=PROBLEM)
+    for k, v in (headers or {}).items():
+        resp.headers[k] = v
+    return resp
+
+
+def from_http_exception(e: HTTPException) -> Response:
+    status = e.code or 500
+    data = getattr(e, "data", None) or {}
+    messages = data.get("messages")
+    if messages:  # webargs/marshmallow validation of a request
+        detail = "; ".join(_flatten(messages))
+        return problem(400, "invalid_request", detail or "the request is malformed")
+    code = {400: "invalid_request", 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large",
+            415: "unsupported_media_type", 406: "not_acceptable"}.get(status, "http_error")
+    headers = {}
+    if status == 405 and getattr(e, "valid_methods", None):
+        headers["Allow"] = ", ".join(e.valid_methods)
+    detail = e.description or TITLES.get(status, "error")
+    if status == 404:
+        detail = "no such resource"
+    return problem(status, code, detail, headers=headers)
+
+
+def _flatten(messages, prefix: str = ""):
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            if key in ("json", "query", "headers", "view_args", "form", "files", "cookies") and not prefix:
+                yield from _flatten(value, "")
+            else:
+                yield from _flatten(value, f"{prefix}{key}." if not str(key).isdigit() else f"{prefix}[{key}].")
+    elif isinstance(messages, list):
+        for m in messages:
+            if isinstance(m, (dict, list)):
+                yield from _flatten(m, prefix)
+            else:
+                yield f"{prefix.rstrip('.')}: {m}" if prefix else str(m)
+    else:
+        yield f"{prefix.rstrip('.')}: {messages}" if prefix else str(messages)

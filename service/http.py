@@ -1,0 +1,89 @@
+"""Small HTTP helpers shared by the resources: JSON responses, auth, preconditions."""
+
+from __future__ import annotations
+
+import orjson
+from flask import Response, current_app, g, request
+
+from events.application import token_matches
+from events.records import GameRecord
+from events.redaction import AUDITOR, SPECTATOR
+
+from .errors import ApiError
+
+
+def json_response(body, status: int = 200, headers: dict | None = None) -> Response:
+    resp = Response(orjson.dumps(body), status=status, mimetype="application/json")
+    for k, v in (headers or {}).items():
+        resp.headers[k] = v
+    return resp
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization")
+    if header is None:
+        return request.args.get("token") if request.path.endswith("/stream") else None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "invalid_token", "use Authorization: Bearer <token>")
+    return token.strip()
+
+
+def viewer_for(record: GameRecord, token: str | None):
+    """The viewer a token makes of this game: a seat, the auditor, or a spectator (no
+    token). An unknown token is a 401: it never silently degrades to a spectator."""
+    if token is None:
+        return SPECTATOR
+    auditor = current_app.config["MACAU"].auditor_token
+    if auditor and _same(token, auditor):
+        return AUDITOR
+    for info in record.seats:
+        if info is not None and info.token_hash and token_matches(token, info.token_hash):
+            return info.seat
+    raise ApiError(401, "unknown_token", "this token belongs to no seat of this game")
+
+
+def seat_for_action(record: GameRecord, token: str | None) -> int:
+    if token is None:
+        raise ApiError(401, "missing_token", "send the seat's token as Authorization: Bearer <token>")
+    viewer = viewer_for(record, token)
+    if not isinstance(viewer, int):
+        raise ApiError(403, "not_a_seat", "this token does not hold a seat at this game")
+    if record.seats[viewer].left:
+        raise ApiError(403, "seat_left", "you left this game; a bot plays this seat now")
+    return viewer
+
+
+def _same(a: str, b: str) -> bool:
+    import hmac
+
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+def if_match_version() -> int | None:
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        return None
+    value = raw.strip()
+    if value.startswith("W/"):
+        value = value[2:]
+    value = value.strip('"')
+    if not value.isdigit():
+        raise ApiError(400, "invalid_if_match", 'If-Match must be a game version, e.g. "12"')
+    return int(value)
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+def services():
+    return current_app.extensions["macau"]
+
+
+def now() -> float:
+    return services().game_service.now()
+
+
+def remember_viewer(viewer) -> None:
+    g.viewer = viewer

@@ -1,0 +1,99 @@
+"""Idempotency-Key (API.md): a retry with the same key and body returns the first
+response and changes nothing; the same key with another body is a 422.
+
+A key is scoped to one game and one seat. The first request claims the key (SET NX);
+concurrent retries wait for its response instead of running the move again."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from typing import Optional
+
+import orjson
+
+PENDING = b"pending"
+
+
+class IdempotencyStore:
+    def claim(self, key: str, fingerprint: str, ttl_s: int) -> Optional[dict]:
+        """None if this caller now owns ``key``; else the stored record
+        ``{"fingerprint", "status", "body", "headers"}`` (or ``{"pending": True}``)."""
+        raise NotImplementedError
+
+    def complete(self, key: str, record: dict, ttl_s: int) -> None:
+        raise NotImplementedError
+
+    def release(self, key: str) -> None:
+        raise NotImplementedError
+
+    def wait(self, key: str, timeout_s: float = 10.0) -> Optional[dict]:
+        deadline = time.monotonic() + timeout_s
+        delay = 0.005
+        while time.monotonic() < deadline:
+            rec = self.peek(key)
+            if rec is None or not rec.get("pending"):
+                return rec
+            time.sleep(delay)
+            delay = min(delay * 2, 0.1)
+        return {"pending": True}
+
+    def peek(self, key: str) -> Optional[dict]:
+        raise NotImplementedError
+
+
+def fingerprint(method: str, path: str, body: bytes) -> str:
+    try:
+        canonical = orjson.dumps(orjson.loads(body or b"null"), option=orjson.OPT_SORT_KEYS)
+    except orjson.JSONDecodeError:
+        canonical = body
+    return hashlib.sha256(method.encode() + b" " + path.encode() + b"\n" + canonical).hexdigest()
+
+
+class MemoryIdempotency(IdempotencyStore):
+    def __init__(self):
+        self._data: dict[str, tuple[float, dict]] = {}
+        self._lock = threading.Lock()
+
+    def claim(self, key, fp, ttl_s):
+        with self._lock:
+            hit = self._data.get(key)
+            if hit is not None and hit[0] > time.monotonic():
+                return hit[1]
+            self._data[key] = (time.monotonic() + 30, {"pending": True, "fingerprint": fp})
+            return None
+
+    def complete(self, key, record, ttl_s):
+        with self._lock:
+            self._data[key] = (time.monotonic() + ttl_s, record)
+
+    def release(self, key):
+        with self._lock:
+            self._data.pop(key, None)
+
+    def peek(self, key):
+        with self._lock:
+            hit = self._data.get(key)
+            return hit[1] if hit is not None and hit[0] > time.monotonic() else None
+
+
+class RedisIdempotency(IdempotencyStore):
+    def __init__(self, client):
+        self.r = client
+
+    def claim(self, key, fp, ttl_s):
+        pending = orjson.dumps({"pending": True, "fingerprint": fp})
+        if self.r.set(key, pending, nx=True, ex=30):
+            return None
+        return self.peek(key) or {"pending": True, "fingerprint": fp}
+
+    def complete(self, key, record, ttl_s):
+        self.r.set(key, orjson.dumps(record), ex=ttl_s)
+
+    def release(self, key):
+        self.r.delete(key)
+
+    def peek(self, key):
+        raw = self.r.get(key)
+        return None if raw is None else orjson.loads(raw)
