@@ -101,6 +101,13 @@ class GameService:
             raise NotFound(f"no game {game_id!r}")
         return record
 
+    def cached(self, game_id: str) -> GameRecord:
+        """This process's latest copy of the game (possibly behind the log)."""
+        record = self.repo.cached(game_id) if _plausible_id(game_id) else None
+        if record is None:
+            raise NotFound(f"no game {game_id!r}")
+        return record
+
     def now(self) -> float:
         return round(self.clock(), 3)
 

@@ -40,6 +40,12 @@ class GameRepository:
         self._put(record)
         return record
 
+    def cached(self, game_id: str) -> Optional[GameRecord]:
+        """The record this process last saw, without asking the store (it may be stale:
+        a version-checked append on it fails if so). Falls back to ``load``."""
+        hit = self._get(game_id)
+        return hit if hit is not None else self.load(game_id)
+
     def load_at(self, game_id: str, seq: int) -> Optional[GameRecord]:
         """The game as it was after event ``seq`` (a full fold, for replays and audits)."""
         events = self.store.read(game_id, after=0, limit=seq)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import orjson
 from flask import Response, current_app, g, request
 
-from events.application import token_matches
+import hmac
+
+from events.application import hash_token
 from events.records import GameRecord
 from events.redaction import AUDITOR, SPECTATOR
 
@@ -37,8 +39,9 @@ def viewer_for(record: GameRecord, token: str | None):
     auditor = current_app.config["MACAU"].auditor_token
     if auditor and _same(token, auditor):
         return AUDITOR
+    digest = hash_token(token)
     for info in record.seats:
-        if info is not None and info.token_hash and token_matches(token, info.token_hash):
+        if info is not None and info.token_hash and hmac.compare_digest(digest, info.token_hash):
             return info.seat
     raise ApiError(401, "unknown_token", "this token belongs to no seat of this game")
 

@@ -29,7 +29,7 @@ def _spec(body: dict) -> TableSpec:
 
 
 @blp.route("/games", methods=["POST"])
-@blp.arguments(CreateGameSchema, error_status_code=400)
+@blp.arguments(CreateGameSchema(), error_status_code=400)
 @blp.response(201, CreatedGameSchema)
 @problems(blp, 400, 429)
 def create_game(body):
@@ -45,7 +45,7 @@ def create_game(body):
 
 
 @blp.route("/games", methods=["GET"])
-@blp.arguments(ListGamesQuery, location="query", error_status_code=400)
+@blp.arguments(ListGamesQuery(), location="query", error_status_code=400)
 @blp.response(200, GameListSchema)
 @problems(blp, 400)
 def list_games(query):
@@ -54,7 +54,7 @@ def list_games(query):
 
 
 @blp.route("/games/<game_id>/players", methods=["POST"])
-@blp.arguments(JoinSchema, error_status_code=400)
+@blp.arguments(JoinSchema(), error_status_code=400)
 @blp.response(201, JoinedSchema)
 @problems(blp, 400, 404, 409)
 def join_game(body, game_id):
@@ -65,7 +65,7 @@ def join_game(body, game_id):
 
 
 @blp.route("/games/<game_id>/bots", methods=["POST"])
-@blp.arguments(AddBotSchema, error_status_code=400)
+@blp.arguments(AddBotSchema(), error_status_code=400)
 @blp.response(201, BotAddedSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, 409)
@@ -80,7 +80,7 @@ def add_bot(body, game_id):
 
 
 @blp.route("/quickplay", methods=["POST"])
-@blp.arguments(QuickplaySchema, error_status_code=400)
+@blp.arguments(QuickplaySchema(), error_status_code=400)
 @blp.response(201, QuickplayResultSchema)
 @problems(blp, 400, 429)
 def quickplay(body):

@@ -21,7 +21,7 @@ blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams,
 
 
 @blp.route("/games/<game_id>/events", methods=["GET"])
-@blp.arguments(EventsQuery, location="query", error_status_code=400)
+@blp.arguments(EventsQuery(), location="query", error_status_code=400)
 @blp.response(200, EventsSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 404)
@@ -49,7 +49,7 @@ def get_events(query, game_id):
 
 
 @blp.route("/games/<game_id>/stream", methods=["GET"])
-@blp.arguments(StreamQuery, location="query", error_status_code=400)
+@blp.arguments(StreamQuery(), location="query", error_status_code=400)
 @blp.doc(security=BEARER, parameters=[
     {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
      "description": "resume after this seq"}],
@@ -91,7 +91,7 @@ def stream(query, game_id):
 
 
 @blp.route("/games/<game_id>/replay", methods=["GET"])
-@blp.arguments(ReplayQuery, location="query", error_status_code=400)
+@blp.arguments(ReplayQuery(), location="query", error_status_code=400)
 @blp.response(200, ReplaySchema)
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404)

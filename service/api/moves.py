@@ -48,7 +48,7 @@ def _command(seat: int, body: dict, at: float):
 
 
 @blp.route("/games/<game_id>/moves", methods=["POST"])
-@blp.arguments(MoveSchema, error_status_code=400)
+@blp.arguments(MoveSchema(), error_status_code=400)
 @blp.response(200, MoveResultSchema)
 @blp.doc(security=BEARER, parameters=HEADERS)
 @problems(blp, 400, 401, 403, 404, 409, 412, 422, 429)
@@ -58,7 +58,9 @@ def post_move(body, game_id):
     move produced as the caller may see them, and the caller's view."""
     s = services()
     svc = s.game_service
-    record = svc.get(game_id)
+    # optimistic: decide on this process's cached record; the version-checked append (or
+    # a rejection) sends us back to the store for the events we had not seen
+    record = svc.cached(game_id)
     seat = seat_for_action(record, bearer_token())
     key = request.headers.get("Idempotency-Key")
     if key is None:
@@ -92,13 +94,18 @@ def post_move(body, game_id):
 def _move(record, seat: int, body: dict):
     svc = services().game_service
     expected = if_match_version()
-    if record.status == "waiting":
-        raise ApiError(409, "game_not_started", "the game has not started: wait for every seat to be taken")
-    if record.status == "finished":
-        raise ApiError(409, "game_finished", "the game is over")
+    fresh = False
     for attempt in range(MAX_ATTEMPTS):
+        if not fresh and (record.status != "playing" or (expected is not None and expected != record.version)):
+            record, fresh = svc.get(record.game_id), True
+        if record.status == "waiting":
+            raise ApiError(409, "game_not_started", "the game has not started: wait for every seat to be taken")
+        if record.status == "finished":
+            raise ApiError(409, "game_finished", "the game is over")
         if expected is not None and expected != record.version:
             raise ApiError(412, "stale_version", f"the game is at version {record.version}, not {expected}")
+        if record.seats[seat].left:
+            raise ApiError(403, "seat_left", "you left this game; a bot plays this seat now")
         at = svc.now()
         command = _command(seat, body, at)
         extra = []
@@ -108,10 +115,16 @@ def _move(record, seat: int, body: dict):
         try:
             stored, after = svc.execute_with(record, command, extra)
         except ConcurrencyError:
-            record = svc.get(record.game_id)  # another move landed first: re-decide on the new state
+            record, fresh = svc.get(record.game_id), True  # another move landed first: re-decide
             continue
         except DomainError:
-            raise
+            if fresh:
+                raise
+            latest = svc.get(record.game_id)
+            if latest.version == record.version:
+                raise  # rejected on the current state
+            record, fresh = latest, True  # rejected on a stale copy: decide again on the latest
+            continue
         events = [redact_event(e, seat) for e in stored]
         view = game_view(after, seat, at)
         return json_response({"version": after.version, "events": events, "game": view}, 200,

@@ -1,0 +1,224 @@
+"""HTTP throughput and latency of validated, persisted moves.
+
+    python -m bench.api [--seconds 10] [--games 64]
+
+Starts a real Redis-compatible server and the API under gunicorn with the production
+settings (service/gunicorn_conf.py: gevent workers), then drives complete games over
+HTTP. Each game's moves are computed beforehand by the engine from the game's seed (the
+server deals the same cards from the same seed), so the load generator spends no time
+deciding; the server still validates, decides, persists and answers every move.
+
+Prints as its last line one JSON object: ``moves_per_s`` (closed loop, at saturation),
+``p50_ms``/``p99_ms`` (open loop at ``--rate`` moves/s, default 900), and
+``latency_ratio_seq_1000_vs_10`` (median move latency at seq ~1,000 over seq ~10)."""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from multiprocessing import Process, Queue
+
+from domain import RuleSet, Setup, Start, command_from_move, execute, legal_moves, new_game
+
+LONG_RULES = {"base": "macau", "score": {"target": 30}}
+
+
+def plan_game(variant: str, rules: dict | None, seats: int, seed: int, max_moves: int) -> list[tuple[int, dict]]:
+    """The moves of one game, decided offline with the engine from the game's seed."""
+    rs = RuleSet.build(variant, rules)
+    state = new_game(Setup(rs, seats, str(seed), None, 600.0, None))
+    _, state = execute(state, Start())
+    rng = random.Random(seed)
+    moves = []
+    while state.status == "playing" and len(moves) < max_moves:
+        seat = state.actor
+        legal = [m for m in legal_moves(state, seat) if m["action"] in ("play", "draw", "pass")]
+        plays = [m for m in legal if m["action"] == "play"]
+        m = rng.choice(plays if plays and rng.random() < 0.9 else legal)
+        body = {k: v for k, v in m.items() if k != "wish_options"}
+        if m.get("wish_options"):
+            body["wish"] = rng.choice(m["wish_options"])
+        _, state = execute(state, command_from_move(seat, m, wish=body.get("wish")))
+        moves.append((seat, body))
+    return moves
+
+
+class Conn:
+    def __init__(self, port: int):
+        self.port = port
+        self.c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def request(self, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = json.dumps(body).encode() if body is not None else None
+        for attempt in range(3):
+            try:
+                self.c.request(method, path, body=data, headers=headers)
+                r = self.c.getresponse()
+                raw = r.read()
+                return r.status, (json.loads(raw) if raw else {})
+            except (ConnectionError, http.client.HTTPException):
+                self.c.close()
+                self.c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        raise RuntimeError("connection failed")
+
+
+def create(conn: Conn, variant: str, rules, seats: int, seed: int):
+    body = {"variant": variant, "seats": seats, "seed": seed, "players": [{"name": f"p{i}"} for i in range(seats)],
+            "turn_timeout_s": None, "announce_window_s": 600}
+    if rules:
+        body["rules"] = rules
+    status, resp = conn.request("POST", "/v1/games", body)
+    assert status == 201, resp
+    return resp["game_id"], {p["seat"]: p["token"] for p in resp["players"]}
+
+
+def drive(port: int, games: list, out: Queue, until: float, rate_per_game: float | None):
+    """Play ``games`` (game_id, tokens, moves) round-robin on one connection; report
+    (latency_s, seq_before) samples and the number of moves."""
+    conn = Conn(port)
+    samples, done, errors = [], 0, 0
+    cursors = [0] * len(games)
+    seqs = [0] * len(games)
+    next_at = [time.perf_counter() + random.random() * (1 / rate_per_game if rate_per_game else 0)] * len(games)
+    active = list(range(len(games)))
+    while active and time.perf_counter() < until:
+        now = time.perf_counter()
+        progressed = False
+        for gi in list(active):
+            if rate_per_game and next_at[gi] > now:
+                continue
+            game_id, tokens, moves = games[gi]
+            seat, body = moves[cursors[gi]]
+            t0 = time.perf_counter()
+            status, resp = conn.request("POST", f"/v1/games/{game_id}/moves", body, tokens[seat])
+            dt = time.perf_counter() - t0
+            if status != 200:
+                errors += 1
+                active.remove(gi)
+                continue
+            samples.append((dt, seqs[gi]))
+            seqs[gi] = resp["version"]
+            cursors[gi] += 1
+            done += 1
+            progressed = True
+            if rate_per_game:
+                next_at[gi] = max(next_at[gi] + 1 / rate_per_game, time.perf_counter() - 1)
+            if cursors[gi] >= len(moves):
+                active.remove(gi)
+            if time.perf_counter() >= until:
+                break
+        if rate_per_game and not progressed:
+            time.sleep(0.0005)
+    out.put((samples, done, errors))
+
+
+def run_phase(port, games, clients: int, seconds: float, rate: float | None):
+    chunks = [games[i::clients] for i in range(clients)]
+    q: Queue = Queue()
+    until = time.perf_counter() + seconds
+    per_game = rate / len(games) if rate else None
+    procs = [Process(target=drive, args=(port, c, q, until, per_game)) for c in chunks if c]
+    t0 = time.perf_counter()
+    for p in procs:
+        p.start()
+    results = [q.get() for _ in procs]
+    for p in procs:
+        p.join()
+    elapsed = min(seconds, time.perf_counter() - t0)
+    samples = [s for r in results for s in r[0]]
+    return samples, sum(r[1] for r in results), sum(r[2] for r in results), elapsed
+
+
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p / 100 * len(values)))] if values else float("nan")
+
+
+def start_stack(workers: int):
+    from service.embedded_redis import free_port, start_server
+
+    server = start_server()
+    port = free_port()
+    env = dict(os.environ, REDIS_URL=server.url, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0",
+               GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS=str(workers))
+    conf = os.path.join(os.path.dirname(__file__), "..", "service", "gunicorn_conf.py")
+    api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"], env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if Conn(port).request("GET", "/readyz")[0] == 200:
+                break
+        except Exception:
+            time.sleep(0.2)
+    return server, api, port
+
+
+def prepare(port: int, n: int, seed0: int, variant="macau", rules=None, max_moves=400):
+    conn = Conn(port)
+    games = []
+    for i in range(n):
+        seed = seed0 + i
+        moves = plan_game(variant, rules, 2, seed, max_moves)
+        game_id, tokens = create(conn, variant, rules, 2, seed)
+        games.append((game_id, tokens, moves))
+    return games
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=8.0)
+    ap.add_argument("--games", type=int, default=48)
+    ap.add_argument("--clients", type=int, default=4, help="load-generator processes")
+    ap.add_argument("--rate", type=float, default=900.0)
+    ap.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    a = ap.parse_args(argv)
+    server, api, port = start_stack(a.workers)
+    try:
+        sat_games = prepare(port, a.games, 1000)
+        samples, done, errors, elapsed = run_phase(port, sat_games, a.clients, a.seconds, None)
+        moves_per_s = done / elapsed
+        print(f"saturation: {done} moves in {elapsed:.1f}s = {moves_per_s:.0f}/s, errors {errors}", file=sys.stderr)
+        rate_games = prepare(port, a.games, 5000)
+        samples, done, errors2, elapsed = run_phase(port, rate_games, a.clients, a.seconds, a.rate)
+        lat = [s[0] * 1000 for s in samples]
+        print(f"at {a.rate}/s: {done} moves ({done / elapsed:.0f}/s), p50 {pct(lat, 50):.2f} ms, "
+              f"p99 {pct(lat, 99):.2f} ms, errors {errors2}", file=sys.stderr)
+        long_games = prepare(port, 6, 9000, variant="custom", rules=LONG_RULES, max_moves=900)
+        lsamples, _, errors3, _ = run_phase(port, long_games, 1, 120, 60.0)
+        early = [s[0] for s in lsamples if 5 <= s[1] <= 20]
+        late = [s[0] for s in lsamples if 950 <= s[1] <= 1100]
+        ratio = statistics.median(late) / statistics.median(early) if early and late else float("nan")
+        print(f"seq ~10: {len(early)} samples, median {statistics.median(early) * 1000:.2f} ms; "
+              f"seq ~1000: {len(late)} samples, median "
+              f"{(statistics.median(late) * 1000) if late else float('nan'):.2f} ms", file=sys.stderr)
+        print(json.dumps({
+            "moves_per_s": round(moves_per_s, 1),
+            "rate_target_per_s": a.rate,
+            "rate_achieved_per_s": round(done / elapsed, 1),
+            "p50_ms": round(pct(lat, 50), 2),
+            "p99_ms": round(pct(lat, 99), 2),
+            "latency_ratio_seq_1000_vs_10": round(ratio, 3),
+            "errors": errors + errors2 + errors3,
+            "gunicorn_workers": a.workers,
+            "load_processes": a.clients,
+        }))
+    finally:
+        api.terminate()
+        api.wait(10)
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()

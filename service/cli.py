@@ -1,0 +1,195 @@
+"""The ``macau`` command.
+
+    macau up [--port N]     API + workers + Redis (REDIS_URL, else an embedded server)
+    macau api               the API under gunicorn (production settings)
+    macau worker            an RQ worker (bots, clocks, the sweeper)
+    macau simulate ...      bot-only games offline
+    macau replay GAME_ID    a game's log as a readable table
+    macau audit GAME_ID     re-verify a finished game from its log
+    macau openapi           print the OpenAPI document
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+CURL = ("curl -s -X POST http://127.0.0.1:{port}/v1/games -H 'Content-Type: application/json' "
+        "-d '{{\"variant\": \"macau\", \"seats\": 4, \"players\": [{{\"name\": \"you\"}}], "
+        "\"bots\": [{{\"level\": \"normal\"}}, {{\"level\": \"normal\"}}, {{\"level\": \"hard\"}}]}}'")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="macau", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    up = sub.add_parser("up", help="run everything on one machine")
+    up.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
+    up.add_argument("--workers", type=int, default=2, help="RQ worker processes")
+    api = sub.add_parser("api", help="the API under gunicorn")
+    api.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
+    api.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    sub.add_parser("worker", help="an RQ worker")
+    sim = sub.add_parser("simulate", help="bot-only games offline", add_help=False)
+    sim.add_argument("rest", nargs=argparse.REMAINDER)
+    for name in ("replay", "audit"):
+        p = sub.add_parser(name)
+        p.add_argument("game_id")
+        p.add_argument("--json", action="store_true")
+    sub.add_parser("openapi", help="print the OpenAPI document (YAML)")
+    args = parser.parse_args(argv)
+    return {"up": cmd_up, "api": cmd_api, "worker": cmd_worker, "simulate": cmd_simulate, "replay": cmd_replay,
+            "audit": cmd_audit, "openapi": cmd_openapi}[args.cmd](args)
+
+
+# ---------------------------------------------------------------- up / api / worker
+def cmd_api(args) -> int:
+    conf = os.path.join(os.path.dirname(__file__), "gunicorn_conf.py")
+    os.environ.setdefault("GUNICORN_BIND", f"{args.host}:{args.port}")
+    os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"])
+    return 0  # pragma: no cover
+
+
+def cmd_worker(args) -> int:
+    from workers.runner import main as worker_main
+
+    return worker_main([])
+
+
+def cmd_up(args) -> int:
+    from .embedded_redis import start_server
+
+    children: list[subprocess.Popen] = []
+    server = None
+    env = dict(os.environ)
+    if not env.get("REDIS_URL"):
+        server = start_server(appendonly=True, dir=os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis")))
+        env["REDIS_URL"] = server.url
+    env["GUNICORN_BIND"] = f"127.0.0.1:{args.port}"
+    stopping = False
+
+    def stop(*_):
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        conf = os.path.join(os.path.dirname(__file__), "gunicorn_conf.py")
+        children.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"], env=env))
+        if _workers_available():
+            for _ in range(max(1, args.workers)):
+                children.append(subprocess.Popen([sys.executable, "-m", "workers.runner"], env=env))
+        _wait_ready(args.port, children)
+        print(f"Macau service on http://127.0.0.1:{args.port}  (Redis: {env['REDIS_URL']})", flush=True)
+        print(f"  interactive docs:  http://127.0.0.1:{args.port}/docs", flush=True)
+        print(f"  a game against bots:\n  {CURL.format(port=args.port)}", flush=True)
+        print("Ctrl-C stops everything.", flush=True)
+        while not stopping:
+            if any(c.poll() is not None for c in children):
+                print("a service process exited; stopping", file=sys.stderr, flush=True)
+                break
+            time.sleep(0.2)
+    finally:
+        for c in children:
+            if c.poll() is None:
+                c.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        for c in children:
+            try:
+                c.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                c.kill()
+                c.wait()
+        if server is not None:
+            server.stop()
+    return 0
+
+
+def _workers_available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("workers.runner") is not None
+
+
+def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
+    import urllib.request
+
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if any(c.poll() is not None for c in children):
+            raise SystemExit("the API failed to start")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"the API did not become ready on port {port}")
+
+
+# ---------------------------------------------------------------- offline tools
+def cmd_simulate(args) -> int:
+    from workers.simulate import main as simulate_main
+
+    return simulate_main(args.rest) or 0
+
+
+def _store():
+    from events.store import RedisEventStore
+
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        raise SystemExit("set REDIS_URL to the service's Redis")
+    return RedisEventStore.from_url(url)
+
+
+def cmd_replay(args) -> int:
+    events = _store().read(args.game_id)
+    if not events:
+        print(f"no game {args.game_id!r}", file=sys.stderr)
+        return 1
+    if args.json:
+        for e in events:
+            print(json.dumps(e.public()))
+        return 0
+    print(f"{'seq':>5}  {'at':24}  {'seat':>4}  {'type':22}  data")
+    for e in events:
+        data = json.dumps(e.data, separators=(",", ":"))
+        if len(data) > 100:
+            data = data[:97] + "..."
+        seat = "" if e.seat is None else str(e.seat)
+        print(f"{e.seq:>5}  {e.at:24}  {seat:>4}  {e.type:22}  {data}")
+    return 0
+
+
+def cmd_audit(args) -> int:
+    from events.audit import audit
+
+    events = _store().read(args.game_id)
+    if not events:
+        print(f"no game {args.game_id!r}", file=sys.stderr)
+        return 1
+    report = audit(args.game_id, events)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for c in report["checks"]:
+            print(f"{'ok  ' if c['ok'] else 'FAIL'}  {c['name']:16}  {c['detail']}")
+        print(f"{'verified' if report['verified'] else 'NOT verified'}: {report['events']} events")
+    return 0 if report["verified"] else 2
+
+
+def cmd_openapi(args) -> int:
+    from .openapi import spec_yaml
+
+    sys.stdout.write(spec_yaml())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
