@@ -42,6 +42,7 @@ class GameRecord:
     config: dict  # bot_delay_s, turn_timeout_s, announce_window_s, fill_with_bots_after_s, public
     seats: tuple[Optional[SeatInfo], ...]
     state: GameState
+    timeouts: tuple[int, ...] = ()  # consecutive turn timeouts per seat (autopilot after 2)
 
     @property
     def status(self) -> str:
@@ -91,7 +92,7 @@ def record_from_created(game_id: str, stored: StoredEvent) -> GameRecord:
     data = stored.data
     setup = setup_from_created(data)
     return GameRecord(game_id, stored.seq, stored.hash, stored.at, stored.at, data["variant"], dict(data["config"]),
-                      tuple(None for _ in range(data["seats"])), initial_state(setup))
+                      tuple(None for _ in range(data["seats"])), initial_state(setup), (0,) * data["seats"])
 
 
 def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
@@ -110,6 +111,26 @@ def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
     return replace(record, seats=tuple(seats))
 
 
+# what a seat does by itself (not the clock): resets its count of consecutive timeouts
+OWN_ACTIONS = ("card_played", "player_passed", "call_made", "skip_robin_declined", "pass_card_chosen", "cards_drawn")
+
+
+def _count_timeouts(record: GameRecord, events: list) -> GameRecord:
+    counts = list(record.timeouts or (0,) * len(record.seats))
+    timing_out = None
+    for e in events:
+        t = e.type
+        if t == "turn_timed_out":
+            counts[e.seat] += 1
+            timing_out = e.seat
+        elif t == "turn_started":
+            timing_out = None
+        elif t in OWN_ACTIONS and e.seat != timing_out and counts[e.seat]:
+            counts[e.seat] = 0
+    counts = tuple(counts)
+    return record if counts == record.timeouts else replace(record, timeouts=counts)
+
+
 def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[StoredEvent]) -> GameRecord:
     """Fold stored events onto ``record`` (None: the log starts with ``game_created``)."""
     pending: list = []
@@ -120,7 +141,7 @@ def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[St
             pending.append(to_domain_event(e))
             continue
         if pending:
-            record = replace(record, state=fold(record.state, pending))
+            record = replace(_count_timeouts(record, pending), state=fold(record.state, pending))
             pending = []
         if e.type == "game_created":
             record = record_from_created(game_id, e)
@@ -131,7 +152,7 @@ def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[St
     if record is None:
         raise ValueError("a game's log starts with game_created")
     if pending:
-        record = replace(record, state=fold(record.state, pending))
+        record = replace(_count_timeouts(record, pending), state=fold(record.state, pending))
     if last is not None:
         record = replace(record, version=last.seq, last_hash=last.hash, updated_at=last.at)
     return record

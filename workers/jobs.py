@@ -1,0 +1,145 @@
+"""RQ jobs. Each is a module-level function taking primitives, loads the game, decides
+and appends exactly as an HTTP command does. A job for a version the game has left is a
+no-op, so a job that runs twice, late, or after a crash changes nothing."""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+
+from domain import CloseCallWindow, DomainError, Timeout, command_from_move
+from events.envelope import NewEvent
+from events.store import ConcurrencyError
+
+from .context import context
+
+log = logging.getLogger("macau.jobs")
+
+AUTOPILOT_AFTER_TIMEOUTS = 2
+
+
+def _record(game_id: str, expected_version: int):
+    ctx = context()
+    record = ctx.repo.load(game_id)
+    if record is None or record.version != expected_version or record.status != "playing":
+        return None
+    return record
+
+
+def bot_seats(record):
+    """Seats a bot plays now: bots, and humans on autopilot."""
+    return [s.seat for s in record.seats if s is not None and (s.kind == "bot" or s.autopilot)]
+
+
+def bot_level(record, seat: int) -> str:
+    info = record.seats[seat]
+    return info.bot_level if info.kind == "bot" and info.bot_level else "normal"
+
+
+def bot_move(record, now: float):
+    """(seat, move) for the first bot that has something to do, or None. The actor
+    first, then out-of-turn calls and catches."""
+    from domain.bots import choose_move
+
+    seats = bot_seats(record)
+    st = record.state
+    order = ([st.actor] if st.actor in seats else []) + [s for s in seats if s != st.actor]
+    if st.passing is not None:
+        order = [s for s in seats if s in st.passing.waiting]
+    for seat in order:
+        rng = random.Random(f"{st.setup.seed}|bot|{seat}|{record.version}")
+        move = choose_move(st, seat, bot_level(record, seat), rng, now)
+        if move is not None:
+            return seat, move
+    return None
+
+
+def bot_turn(game_id: str, expected_version: int) -> str:
+    """A bot (or an autopilot) acts at this version of the game."""
+    record = _record(game_id, expected_version)
+    if record is None:
+        return "stale"
+    ctx = context()
+    now = ctx.service.now()
+    picked = bot_move(record, now)
+    if picked is None:
+        return "nothing to do"
+    seat, move = picked
+    command = command_from_move(seat, move, now, wish=move.get("wish"))
+    try:
+        ctx.service.execute(record, command)
+    except ConcurrencyError:
+        return "stale"
+    except DomainError as e:  # a bot move the rules reject is a bug in the bot: log, let the sweeper retry
+        log.error("bot move rejected in %s at %s: %s %s", game_id, expected_version, move, e)
+        return "rejected"
+    return f"seat {seat}: {move['action']}"
+
+
+def turn_clock(game_id: str, expected_version: int) -> str:
+    """The actor's turn clock expired: the service acts for him (API.md "Time")."""
+    record = _record(game_id, expected_version)
+    if record is None:
+        return "stale"
+    st = record.state
+    ctx = context()
+    now = ctx.service.now()
+    if st.turn_deadline is None or now < st.turn_deadline:
+        return "not due"
+    seat = st.actor
+    extra = []
+    info = record.seats[seat]
+    if info is not None and info.kind == "human" and not info.autopilot \
+            and record.timeouts[seat] + 1 >= AUTOPILOT_AFTER_TIMEOUTS:
+        extra.append(NewEvent("autopilot_changed", seat, {"on": True}))
+    try:
+        ctx.service.execute_with(record, Timeout(seat, now), extra)
+    except (ConcurrencyError, DomainError):
+        return "stale"
+    return f"seat {seat} timed out" + (" (autopilot on)" if extra else "")
+
+
+def call_window(game_id: str, expected_version: int) -> str:
+    """The last-card window's time is up: automatic enforcement applies the penalty."""
+    record = _record(game_id, expected_version)
+    if record is None:
+        return "stale"
+    ctx = context()
+    try:
+        ctx.service.execute(record, CloseCallWindow(ctx.service.now()))
+    except (ConcurrencyError, DomainError):
+        return "stale"
+    return "closed"
+
+
+def fill_with_bots(game_id: str) -> str:
+    """A waiting table whose fill time has come gets `normal` bots in every free seat."""
+    ctx = context()
+    record = ctx.repo.load(game_id)
+    if record is None or record.status != "waiting":
+        return "stale"
+    after = record.config.get("fill_with_bots_after_s")
+    if after is None:
+        return "not configured"
+    due = _created_ts(record) + after
+    if time.time() < due - 0.05:
+        return "not due"
+    try:
+        ctx.service.fill_with_bots(game_id, "normal")
+    except Exception as e:  # noqa: BLE001 - a race with a joiner: the sweeper looks again
+        return f"not filled: {type(e).__name__}"
+    return "filled"
+
+
+def _created_ts(record) -> float:
+    from datetime import datetime
+
+    return datetime.fromisoformat(record.created_at.replace("Z", "+00:00")).timestamp()
+
+
+def sweep() -> str:
+    """Re-enqueue whatever a crash may have lost (see workers.sweeper)."""
+    from .sweeper import sweep_once
+
+    return sweep_once(context())
