@@ -52,8 +52,14 @@ class Subscription:
 
 class StreamHub:
     def __init__(self, store: EventStore, block_ms: int = 1000):
+        import uuid
+
         self.store = store
         self.block_ms = block_ms
+        # the hub also reads this stream: a new game to watch is announced on it, so the
+        # blocked XREAD returns at once instead of after block_ms
+        self._wake_key = f"macau:hub:{uuid.uuid4().hex}"
+        self._wake_id = "$"
         self._subs: dict[str, set[Subscription]] = {}
         self._cursor: dict[str, int] = {}
         self._lock = threading.Lock()
@@ -69,10 +75,13 @@ class StreamHub:
             sub.queue.put(e)
         with self._lock:
             self._subs.setdefault(game_id, set()).add(sub)
-            if game_id not in self._cursor:  # never move a shared cursor: others would miss events
+            new_game = game_id not in self._cursor
+            if new_game:  # never move a shared cursor: others would miss events
                 self._cursor[game_id] = backlog[-1].seq if backlog else after
         self._ensure_running()
         self._wake.set()
+        if new_game and isinstance(self.store, RedisEventStore):
+            self.store._redis.xadd(self._wake_key, {"g": game_id}, maxlen=16, approximate=True)
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
@@ -91,6 +100,11 @@ class StreamHub:
     def stop(self) -> None:
         self._stop.set()
         self._wake.set()
+        if isinstance(self.store, RedisEventStore):
+            try:
+                self.store._redis.delete(self._wake_key)
+            except Exception:  # best effort at shutdown
+                pass
 
     # ------------------------------------------------------------------ the loop
     def _ensure_running(self) -> None:
@@ -129,6 +143,10 @@ class StreamHub:
         if isinstance(self.store, RedisEventStore):
             client = self.store._blocking
             streams = {events_key(g): f"{after}-0" for g, after in cursors.items()}
+            if self._wake_id == "$":
+                last = self.store._redis.xrevrange(self._wake_key, count=1)
+                self._wake_id = last[0][0] if last else "0-0"
+            streams[self._wake_key] = self._wake_id
             reply = client.xread(streams, block=self.block_ms, count=1000)
             out: dict[str, list[StoredEvent]] = {}
             items = reply.items() if isinstance(reply, dict) else (reply or [])
@@ -137,6 +155,10 @@ class StreamHub:
                 key = key.decode() if isinstance(key, bytes) else key
                 if entries and isinstance(entries[0], list) and entries[0] and isinstance(entries[0][0], list):
                     entries = entries[0]  # RESP3 nests the entry list once more
+                if key == self._wake_key:
+                    if entries:
+                        self._wake_id = entries[-1][0]
+                    continue
                 game_id = by_key.get(key)
                 if game_id is None:
                     continue
