@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 import uuid
@@ -25,6 +26,7 @@ from .records import GameRecord
 from .repository import ConcurrencyError, GameRepository
 
 BOT_LEVELS = ("easy", "normal", "hard")
+log = logging.getLogger("macau.games")
 
 
 class NotFound(LookupError):
@@ -90,6 +92,10 @@ class GameService:
 
     def _append(self, record: GameRecord, events: list) -> tuple[list[StoredEvent], GameRecord]:
         stored, after = self.repo.append(record, events)
+        if log.isEnabledFor(logging.INFO):
+            log.info("appended %d events", len(stored), extra={
+                "game_id": after.game_id, "seq": after.version, "types": [e.type for e in stored][:8],
+                "seat": next((e.seat for e in stored if e.seat is not None), None)})
         if self.on_change is not None:
             self.on_change(record, after, stored)
         return stored, after

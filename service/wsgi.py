@@ -10,7 +10,10 @@ from .config import Config
 
 
 def build():
+    from .logs import configure
+
     config = Config.from_env()
+    configure(config.log_level)
     followups = None
     if config.enqueue and (config.queue_redis_url or config.redis_url):
         try:

@@ -36,8 +36,9 @@ def main(argv=None) -> int:
     ap.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     ap.add_argument("--no-sweeper", action="store_true")
     a = ap.parse_args(argv)
-    logging.basicConfig(level=os.environ.get("MACAU_LOG_LEVEL", "INFO"),
-                        format='{"t":"%(asctime)s","level":"%(levelname)s","logger":"%(name)s","msg":"%(message)s"}')
+    from service.logs import configure
+
+    configure(os.environ.get("MACAU_LOG_LEVEL", "INFO"))
     ctx = context()
     stop = threading.Event()
     if not a.no_sweeper:
