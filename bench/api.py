@@ -216,7 +216,11 @@ def main(argv=None) -> None:
         }))
     finally:
         api.terminate()
-        api.wait(10)
+        try:
+            api.wait(15)
+        except subprocess.TimeoutExpired:  # open streams outlive gunicorn's graceful timeout
+            api.kill()
+            api.wait()
         server.stop()
 
 
