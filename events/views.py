@@ -36,6 +36,16 @@ def _result(st) -> Optional[dict]:
             "scores": list(r.scores)}
 
 
+def _fill_at(record: GameRecord) -> Optional[str]:
+    after = record.config.get("fill_with_bots_after_s")
+    if after is None or record.status != "waiting":
+        return None
+    from datetime import datetime
+
+    created = datetime.fromisoformat(record.created_at.replace("Z", "+00:00")).timestamp()
+    return to_rfc3339(created + after)
+
+
 def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -> dict:
     st = record.state
     places = _places(st)
@@ -90,6 +100,7 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
         "result": _result(st),
         "call_word": st.rules.data["call_word"],
         "config": dict(record.config),
+        "fill_with_bots_at": _fill_at(record),
         "created_at": record.created_at,
         "updated_at": record.updated_at,
     }
