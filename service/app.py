@@ -72,6 +72,7 @@ def create_app(config: Optional[Config] = None, *, store: Optional[EventStore] =
     config = config or Config.from_env()
     app = Flask("macau")
     app.json.sort_keys = False
+    app.url_map.merge_slashes = False  # /v1/games//events names no game: a 404, not a redirect
     app.config.update(
         API_TITLE="Macau service",
         API_VERSION="1.0.0",
@@ -117,6 +118,11 @@ def create_app(config: Optional[Config] = None, *, store: Optional[EventStore] =
                        "Errors are application/problem+json. Seat tokens go in `Authorization: Bearer`."}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer",
                                                        "description": "a seat token, or the auditor token"})
+    from .schemas import MOVE_COMPONENTS, strict_nullable_refs
+
+    for name, component in MOVE_COMPONENTS.items():
+        api.spec.components.schema(name, component=component)
+    api.ma_plugin.converter.add_attribute_function(strict_nullable_refs)
     from .api import games, log as log_bp, meta, moves
 
     for blp in (meta.blp, games.blp, moves.blp, log_bp.blp):
@@ -171,6 +177,10 @@ def _register_errors(app: Flask, api: Api) -> None:
     @app.errorhandler(HTTPException)
     def _http(e: HTTPException):
         return from_http_exception(e)
+
+    @app.errorhandler(RecursionError)
+    def _too_deep(e: RecursionError):
+        return problem(400, "invalid_request", "the JSON body is nested too deeply")
 
     @app.errorhandler(Exception)
     def _crash(e: Exception):  # a 5xx is a bug: log it with the request, never leak internals

@@ -37,9 +37,39 @@ class Strict(Schema):
         unknown = RAISE
 
 
+class StrictFloat(fields.Float):
+    """A JSON number only: no "1.5" strings, no booleans."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValidationError("Not a valid number.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class StrictBool(fields.Boolean):
+    """A JSON true/false only: no "yes", no 1."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise ValidationError("Not a valid boolean.")
+        return value
+
+
+class Text(fields.String):
+    """A string that is valid Unicode (no lone surrogates)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValidationError("Not valid Unicode text.") from None
+        return value
+
+
 # ---------------------------------------------------------------- requests
 class PlayerSpec(Strict):
-    name = fields.String(required=True, validate=validate.Length(1, 40))
+    name = Text(required=True, validate=validate.Length(1, 40))
 
 
 class BotSpec(Strict):
@@ -62,18 +92,18 @@ class CreateGameSchema(Strict):
     seats = fields.Integer(strict=True, load_default=4, validate=validate.Range(2, 10))
     players = fields.List(fields.Nested(PlayerSpec), load_default=list, validate=validate.Length(max=10))
     bots = fields.List(fields.Nested(BotSpec), load_default=list, validate=validate.Length(max=10))
-    bot_delay_s = fields.Float(load_default=1.0, validate=validate.Range(0, 60))
-    turn_timeout_s = fields.Float(load_default=60.0, allow_none=True, validate=validate.Range(1, 86_400))
-    announce_window_s = fields.Float(load_default=5.0, validate=validate.Range(0.5, 600))
-    fill_with_bots_after_s = fields.Float(load_default=None, allow_none=True, validate=validate.Range(0, 86_400))
+    bot_delay_s = StrictFloat(load_default=1.0, validate=validate.Range(0, 60))
+    turn_timeout_s = StrictFloat(load_default=60.0, allow_none=True, validate=validate.Range(1, 86_400))
+    announce_window_s = StrictFloat(load_default=5.0, validate=validate.Range(0.5, 600))
+    fill_with_bots_after_s = StrictFloat(load_default=None, allow_none=True, validate=validate.Range(0, 86_400))
     seed = fields.Integer(strict=True, load_default=None, allow_none=True,
                           validate=validate.Range(-(2**63), 2**63 - 1))
     deal = fields.Nested(DealSchema, load_default=None, allow_none=True)
-    public = fields.Boolean(load_default=True, metadata={"description": "listed in GET /v1/games (default true)"})
+    public = StrictBool(load_default=True, metadata={"description": "listed in GET /v1/games (default true)"})
 
 
 class JoinSchema(Strict):
-    name = fields.String(required=True, validate=validate.Length(1, 40))
+    name = Text(required=True, validate=validate.Length(1, 40))
 
 
 class AddBotSchema(Strict):
@@ -83,14 +113,14 @@ class AddBotSchema(Strict):
 class QuickplaySchema(Strict):
     variant = fields.String(required=True, validate=validate.OneOf(VARIANTS[:-1]))
     seats = fields.Integer(strict=True, load_default=4, validate=validate.Range(2, 10))
-    name = fields.String(required=True, validate=validate.Length(1, 40))
-    fill_with_bots_after_s = fields.Float(load_default=None, allow_none=True, validate=validate.Range(0, 86_400))
+    name = Text(required=True, validate=validate.Length(1, 40))
+    fill_with_bots_after_s = StrictFloat(load_default=None, allow_none=True, validate=validate.Range(0, 86_400))
 
 
 class WishSchema(Strict):
     suit = fields.String(validate=validate.OneOf(SUITS))
     rank = fields.String(validate=validate.OneOf([r for r in RANKS]))
-    free = fields.Boolean(validate=validate.Equal(True))
+    free = StrictBool(validate=validate.Equal(True))
 
     @validates_schema
     def exactly_one(self, data, **kwargs):
@@ -102,7 +132,7 @@ class MoveSchema(Strict):
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     cards = fields.List(card(), validate=validate.Length(1, 20))
     wish = fields.Nested(WishSchema, allow_none=True)
-    announce = fields.Boolean()
+    announce = StrictBool()
     joker_as = card(allow_none=True)
     target_seat = fields.Integer(strict=True, validate=validate.Range(0, 9))
     card = card()
@@ -408,6 +438,57 @@ class AuditSchema(Schema):
 class HealthSchema(Schema):
     status = fields.String(required=True)
     redis = fields.String()
+
+
+def _card_code():
+    return {"type": "string", "pattern": CARD_RE.pattern, "example": "7H"}
+
+
+def _only(action: str, required=(), **props) -> dict:
+    return {"type": "object", "required": ["action", *required], "additionalProperties": False,
+            "properties": {"action": {"type": "string", "enum": [action]}, **props}}
+
+
+# The request body of POST /moves, one shape per action (marshmallow cannot say "these
+# fields only with that action", so this part of the document is written by hand).
+MOVE_COMPONENTS = {
+    "WishChoice": {"oneOf": [
+        {"type": "object", "required": ["suit"], "additionalProperties": False,
+         "properties": {"suit": {"type": "string", "enum": list(SUITS)}}},
+        {"type": "object", "required": ["rank"], "additionalProperties": False,
+         "properties": {"rank": {"type": "string", "enum": list(RANKS)}}},
+        {"type": "object", "required": ["free"], "additionalProperties": False,
+         "properties": {"free": {"type": "boolean", "enum": [True]}}}],
+        "description": 'exactly one of {"suit": S}, {"rank": R}, {"free": true}'},
+    "PlayMove": _only("play", ["cards"],
+                      cards={"type": "array", "minItems": 1, "maxItems": 20, "items": _card_code(),
+                             "description": "in the order played; the last one ends on top"},
+                      wish={"nullable": True, "allOf": [{"$ref": "#/components/schemas/WishChoice"}]},
+                      announce={"type": "boolean", "description": "the last-card call, made with the play"},
+                      joker_as={**_card_code(), "nullable": True, "description": "Pławno: the card a joker stands for"}),
+    "DrawMove": _only("draw"),
+    "PassMove": _only("pass"),
+    "AnnounceMove": _only("announce"),
+    "CatchMove": _only("catch", ["target_seat"], target_seat={"type": "integer", "minimum": 0, "maximum": 9}),
+    "ChoosePassCardMove": _only("choose_pass_card", ["card"], card=_card_code()),
+    "MoveRequest": {"oneOf": [{"$ref": f"#/components/schemas/{n}"} for n in
+                              ("PlayMove", "DrawMove", "PassMove", "AnnounceMove", "CatchMove", "ChoosePassCardMove")],
+                    "discriminator": {"propertyName": "action", "mapping": {
+                        "play": "#/components/schemas/PlayMove", "draw": "#/components/schemas/DrawMove",
+                        "pass": "#/components/schemas/PassMove", "announce": "#/components/schemas/AnnounceMove",
+                        "catch": "#/components/schemas/CatchMove",
+                        "choose_pass_card": "#/components/schemas/ChoosePassCardMove"}}},
+}
+
+
+def strict_nullable_refs(self, field, ret, **kwargs):
+    """apispec renders a nullable nested schema (OpenAPI 3.0) as "any object or null";
+    narrow the second branch to null only, so the document refuses what we refuse."""
+    any_of = ret.get("anyOf")
+    if any_of and any(a == {"type": "object", "nullable": True} for a in any_of):
+        ret["anyOf"] = [{"type": "object", "nullable": True, "enum": [None]}
+                        if a == {"type": "object", "nullable": True} else a for a in any_of]
+    return {}
 
 
 def parse_wish(body):

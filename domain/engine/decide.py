@@ -4,7 +4,7 @@ the clock closing a last-card window."""
 from __future__ import annotations
 
 from .. import events as ev
-from ..cards import RANK
+from ..cards import RANK, contains_all
 from ..commands import Announce, Catch, ChoosePassCard, CloseCallWindow, Draw, Pass, Play, Start, Timeout
 from ..errors import GameStatusError, RuleViolation
 from .context import Ctx
@@ -54,6 +54,11 @@ def start(ctx: Ctx, cmd: Start) -> None:
 # ------------------------------------------------------------------ play
 def play(ctx: Ctx, cmd: Play) -> None:
     require_turn(ctx, cmd.seat)
+    # checked before the window closes: the penalty cards it deals are unknown to the
+    # player, so he may neither play them nor learn from a refusal what they are
+    if not contains_all(ctx.t.hands[cmd.seat], cmd.cards):
+        missing = [c for c in cmd.cards if c not in ctx.t.hands[cmd.seat]] or list(cmd.cards)
+        raise RuleViolation("card_not_in_hand", f"{missing[0]} is not in your hand")
     close_window_before_action(ctx)
     resolve_play(ctx, cmd)
 

@@ -33,13 +33,20 @@ def legal_moves(state, seat: int, limit: int = LIMIT, at: float | None = None) -
             moves = [{"action": "choose_pass_card", "card": c} for c in dict.fromkeys(t.hands[seat])]
         return moves + out_of_turn_moves(t, r, seat, at), False
     if seat == t.actor:
-        t = after_window_closes(state, at)
+        own_window = state.call_window is not None and state.call_window.seat == seat
+        if not own_window:
+            t = after_window_closes(state, at)
         ph = phase(t)
-        plays = plays_for(t, r, seat, limit + 1)
-        if len(plays) > limit:
-            plays, truncated = plays[:limit], True
-        moves.extend(plays)
+        core, extended = _plays(t, r, seat, limit)
+        room = max(0, limit - len(core))
+        plays, truncated = core + extended[:room], len(extended) > room
         can_draw = bool(t.stock) or len(t.discard) > 1
+        if own_window and r.enforcement == "automatic":
+            # he acts again with his own window open: it closes first and its penalty joins
+            # his hand unseen. List what holds either way, judging the stock by counts only.
+            plays = [m for m in plays if not m.get("announce")]
+            can_draw = len(t.stock) + len(t.discard) - 1 > r.call_penalty
+        moves.extend(plays)
         if ph == DRAW:
             if r.may_decline_answer or not plays:
                 moves.append({"action": "draw"})
@@ -81,11 +88,19 @@ def out_of_turn_moves(t, r, seat: int, at: float | None = None) -> list[dict]:
 
 
 def plays_for(t, r, seat: int, limit: int = LIMIT) -> list[dict]:
+    """Single cards and same-rank groups first, all of them; then runs and 5-chains while
+    the list stays within ``limit``."""
+    core, extended = _plays(t, r, seat, limit)
+    return core + extended[:max(0, limit - len(core))]
+
+
+def _plays(t, r, seat: int, limit: int) -> tuple[list[dict], list[dict]]:
     hand = t.hands[seat]
     ph = phase(t) if seat == t.actor else None
     if ph is None:
-        return []
+        return [], []
     out: list[dict] = []
+    extended: list[dict] = []
     answers = r.answers.get(answer_kind(t, ph)) if ph in ANSWER_PHASES else None
     declared_jokers = r.joker_mode == "declared"
     multi = ph != DRAWN and r.multi_mode != "none"
@@ -96,7 +111,7 @@ def plays_for(t, r, seat: int, limit: int = LIMIT) -> list[dict]:
     candidates = (t.drawn_card,) if ph == DRAWN else dict.fromkeys(hand)
     for card in candidates:
         if declared_jokers and is_joker(card):
-            out.extend(_joker_plays(t, r, hand, card, ph))
+            _joker_plays(t, r, hand, card, ph, out, extended)
         else:
             if answers is not None:
                 if card not in answers:
@@ -106,35 +121,36 @@ def plays_for(t, r, seat: int, limit: int = LIMIT) -> list[dict]:
             out.extend(_as_moves(t, r, hand, (card,), None))
             if (multi and (rank_count[RANK[card]] > 1 or r.jokers_in_draw_packs or r.multi_mode == "same_rank_and_runs")) \
                     or card in r.play_again_cards:
-                out.extend(_group_plays(t, r, hand, card, None, card, ph))
-        if len(out) >= limit:
-            return out
-    return out
+                _group_plays(t, r, hand, card, None, card, ph, out, extended, limit)
+        if limit <= 1 and out:
+            return out, extended  # a caller asking whether any play exists
+    return out, extended
 
 
-def _joker_plays(t, r, hand, card, ph):
-    out = []
+def _joker_plays(t, r, hand, card, ph, out, extended):
     for joker_as in _declarations(t, r, card, ph):
         d = joker_as
         if first_card_reason(t, r, d, ph) is not None:
             continue
         out.extend(_as_moves(t, r, hand, (card,), joker_as))
-        out.extend(_group_plays(t, r, hand, card, joker_as, d, ph))
-    return out
+        _group_plays(t, r, hand, card, joker_as, d, ph, out, extended, LIMIT)
 
 
-def _group_plays(t, r, hand, card, joker_as, d, ph):
-    out = []
+def _group_plays(t, r, hand, card, joker_as, d, ph, out, extended, limit):
+    """Same-rank groups go to ``out`` (always complete); runs and chains to ``extended``
+    (only as many as could still be listed)."""
     seen = set()
     for cards in _groups(t, r, hand, card, joker_as, d, ph):
         if len(cards) == 1 or cards in seen:
             continue
-        seen.add(cards)
         decl = [declared(c, joker_as, r) for c in cards]
+        same_rank = same_pack(r, [RANK[c] for c in decl])
+        if not same_rank and len(out) + len(extended) > limit:
+            continue
+        seen.add(cards)
         if group_reason(t, r, decl, ph, hand) is not None:
             continue
-        out.extend(_as_moves(t, r, hand, cards, joker_as))
-    return out
+        (out if same_rank else extended).extend(_as_moves(t, r, hand, cards, joker_as))
 
 
 def _declarations(t, r, card: str, ph: str):

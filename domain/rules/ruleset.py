@@ -52,7 +52,7 @@ class RuleSet:
             raise InvalidRuleSet("rules", "must be an object")
         if variant == "custom":
             base_id = overrides.pop("base", "macau")
-            if base_id not in presets.PRESETS:
+            if not isinstance(base_id, str) or base_id not in presets.PRESETS:
                 raise InvalidRuleSet("rules.base", f"unknown preset {base_id!r}; known: {sorted(presets.PRESETS)}")
             data = presets.preset(base_id)
             overrides.pop("id", None)
@@ -70,8 +70,11 @@ class RuleSet:
             _check_locked(variant, overrides)
         else:
             raise InvalidRuleSet("variant", f"unknown variant {variant!r}; known: {sorted(presets.PRESETS) + ['custom']}")
-        _merge(data, _normalise_aliases(overrides), "")
-        return cls.from_dict(data)
+        try:
+            _merge(data, _normalise_aliases(overrides), "")
+            return cls.from_dict(data)
+        except (TypeError, AttributeError) as e:  # a value of the wrong JSON type somewhere unexpected
+            raise InvalidRuleSet("rules", f"malformed rule set ({e})") from None
 
     @classmethod
     def from_dict(cls, data: dict) -> "RuleSet":

@@ -48,6 +48,10 @@ def text(max_len: int = 40) -> Check:
     def check(path, v):
         if not isinstance(v, str) or not 0 < len(v) <= max_len:
             _fail(path, f"must be a non-empty string of at most {max_len} characters")
+        try:
+            v.encode("utf-8")
+        except UnicodeEncodeError:
+            _fail(path, "is not valid Unicode text")
     return check
 
 
@@ -233,7 +237,7 @@ def _validate_effects(data: dict) -> None:
         if not isinstance(eff, dict):
             _fail(path, "must be an object")
         etype = eff.get("type")
-        if etype not in EFFECT_PARAMS:
+        if not isinstance(etype, str) or etype not in EFFECT_PARAMS:
             _fail(f"{path}.type", f"must be one of {sorted(EFFECT_PARAMS)}, got {etype!r}")
         selector()(f"{path}.cards", eff.get("cards"))
         params = EFFECT_PARAMS[etype]

@@ -112,7 +112,7 @@ def register_docs(app, api) -> None:
 
     api.spec.path(rule=rule("openapi_yaml"), operations={"get": {
         "summary": "This OpenAPI document (YAML)", "tags": ["variants"],
-        "responses": {"200": {"description": "OK", "content": {"application/yaml": {"schema": {"type": "string"}}}}}}})
+        "responses": {"200": {"description": "OK", "content": {"application/yaml": {"schema": {"type": "object"}}}}}}})
     api.spec.path(rule=rule("api-docs.openapi_json"), operations={"get": {
         "summary": "This OpenAPI document (JSON)", "tags": ["variants"],
         "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}}}}})

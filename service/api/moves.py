@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import request
 from flask_smorest import Blueprint
+from marshmallow import ValidationError
 
 from domain import (Announce, Catch, ChoosePassCard, DomainError, Draw, Pass, Play, command_from_move)
 from events.envelope import NewEvent
@@ -47,15 +48,33 @@ def _command(seat: int, body: dict, at: float):
     return command_from_move(seat, body, at)  # pragma: no cover - the schema allows no other action
 
 
+MOVE_BODY = {"required": True, "content": {"application/json": {
+    "schema": {"$ref": "#/components/schemas/MoveRequest"}}}}
+_MOVE_SCHEMA = MoveSchema()
+
+
+def _load_move() -> dict:
+    """The move body, validated by the same rules the document states (400 if not)."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "invalid_request", "the body must be a JSON object such as {\"action\": \"draw\"}")
+    try:
+        return _MOVE_SCHEMA.load(data)
+    except ValidationError as e:
+        from ..errors import _flatten
+
+        raise ApiError(400, "invalid_request", "; ".join(_flatten(e.messages)) or "malformed move") from None
+
+
 @blp.route("/games/<game_id>/moves", methods=["POST"])
-@blp.arguments(MoveSchema(), error_status_code=400)
 @blp.response(200, MoveResultSchema)
-@blp.doc(security=BEARER, parameters=HEADERS)
+@blp.doc(security=BEARER, parameters=HEADERS, requestBody=MOVE_BODY)
 @problems(blp, 400, 401, 403, 404, 409, 412, 422, 429)
-def post_move(body, game_id):
+def post_move(game_id):
     """Send a move: `play`, `draw`, `pass`, `announce` or `catch` (and `choose_pass_card`
     for the custom pass-left card). The response holds the new version, the events the
     move produced as the caller may see them, and the caller's view."""
+    body = _load_move()
     s = services()
     svc = s.game_service
     # optimistic: decide on this process's cached record; the version-checked append (or
@@ -79,16 +98,33 @@ def post_move(body, game_id):
         if prior.get("fingerprint") != fp:
             raise ApiError(422, "idempotency_key_reused",
                            "this Idempotency-Key was used with another request body", reason="idempotency_key_reused")
-        return json_response(prior["body"], prior["status"], {**prior.get("headers", {}), "Idempotent-Replayed": "true"})
+        replayed = json_response(prior["body"], prior["status"], {**prior.get("headers", {}),
+                                                                  "Idempotent-Replayed": "true"})
+        replayed.mimetype = prior.get("mimetype", "application/json")
+        return replayed
     try:
         response = _move(record, seat, body)
-    except Exception:
-        s.idempotency.release(store_key)
-        raise
+    except Exception as e:
+        # a rejection is the first response too: a retry with this key gets it again
+        response = _as_problem(e)
+        if response is None or response.status_code >= 500:
+            s.idempotency.release(store_key)
+            raise
+    headers = {k: response.headers[k] for k in ("ETag",) if k in response.headers}
     s.idempotency.complete(store_key, {"fingerprint": fp, "status": response.status_code,
-                                       "body": response.get_json(), "headers": {"ETag": response.headers["ETag"]}},
-                           ttl)
+                                       "body": response.get_json(), "headers": headers,
+                                       "mimetype": response.mimetype}, ttl)
     return response
+
+
+def _as_problem(e: Exception):
+    """The problem+json response the app's error handlers give ``e`` (None if none)."""
+    from flask import current_app
+
+    try:
+        return current_app.make_response(current_app.handle_user_exception(e))
+    except Exception:  # no handler: a genuine crash, handled by the caller
+        return None
 
 
 def _move(record, seat: int, body: dict):
