@@ -154,11 +154,14 @@ class GameService:
             seated.append(s)
             events.append(ev)
             seat += 1
+        if seat == spec.seats:  # full at once: the start goes into the same atomic append
+            from .records import apply_events
+
+            preview = apply_events(None, game_id, [_preview(e, i + 1) for i, e in enumerate(events)])
+            events += [to_new_event(e) for e in decide(preview.state, Start(self.now()))]
         stored, record = self.repo.create(game_id, events)
         if self.on_change is not None:
             self.on_change(None, record, stored)
-        if not record.free_seats():
-            record = self._start(record)
         return record, seated
 
     def join(self, game_id: str, name: str) -> tuple[GameRecord, Seated]:

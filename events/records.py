@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Optional
 
 from domain import FixedDeal, GameState, RuleSet, Setup, fold, initial_state
+from domain.events import Event
 
 from .envelope import StoredEvent
 from .mapping import is_domain_event, to_domain_event
@@ -133,12 +134,25 @@ def _count_timeouts(record: GameRecord, events: list) -> GameRecord:
 
 def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[StoredEvent]) -> GameRecord:
     """Fold stored events onto ``record`` (None: the log starts with ``game_created``)."""
-    pending: list = []
     last = None
+    items = []
     for e in events:
         last = e
-        if is_domain_event(e.type):
-            pending.append(to_domain_event(e))
+        items.append(to_domain_event(e) if is_domain_event(e.type) else e)
+    record = fold_items(record, game_id, items)
+    if last is not None:
+        record = replace(record, version=last.seq, last_hash=last.hash, updated_at=last.at)
+    return record
+
+
+def fold_items(record: Optional[GameRecord], game_id: str, items: Iterable) -> GameRecord:
+    """The fold itself. ``items`` are in log order, each a decoded domain event or a lobby
+    ``StoredEvent`` (``apply_events`` decodes stored events; ``events.replay`` builds the
+    items straight from stored bytes). The caller sets version, last hash and time."""
+    pending: list = []
+    for e in items:
+        if isinstance(e, Event):
+            pending.append(e)
             continue
         if pending:
             record = replace(_count_timeouts(record, pending), state=fold(record.state, pending))
@@ -153,6 +167,4 @@ def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[St
         raise ValueError("a game's log starts with game_created")
     if pending:
         record = replace(_count_timeouts(record, pending), state=fold(record.state, pending))
-    if last is not None:
-        record = replace(record, version=last.seq, last_hash=last.hash, updated_at=last.at)
     return record

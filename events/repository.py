@@ -16,6 +16,7 @@ from domain import events as dev
 from .envelope import NewEvent, StoredEvent
 from .mapping import to_new_event
 from .records import GameRecord, apply_events
+from .replay import apply_raw
 from .store.base import ConcurrencyError, EventStore
 
 __all__ = ["GameRepository", "ConcurrencyError"]
@@ -33,10 +34,10 @@ class GameRepository:
         """The game now, or None if there is no such game."""
         cached = self._get(game_id)
         after = cached.version if cached is not None else 0
-        tail = self.store.read(game_id, after=after)
+        tail = self.store.read_raw(game_id, after=after)
         if not tail:
             return cached
-        record = apply_events(cached, game_id, tail)
+        record = apply_raw(cached, game_id, tail)
         self._put(record)
         return record
 
@@ -48,10 +49,10 @@ class GameRepository:
 
     def load_at(self, game_id: str, seq: int) -> Optional[GameRecord]:
         """The game as it was after event ``seq`` (a full fold, for replays and audits)."""
-        events = self.store.read(game_id, after=0, limit=seq)
+        events = self.store.read_raw(game_id, after=0, limit=seq)
         if not events:
             return None
-        return apply_events(None, game_id, events)
+        return apply_raw(None, game_id, events)
 
     def events(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
         return self.store.read(game_id, after=after, limit=limit)

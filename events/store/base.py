@@ -56,6 +56,13 @@ class EventStore(ABC):
     def read(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
         """Events with ``seq > after`` in order, at most ``limit`` of them."""
 
+    def read_raw(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[bytes]:
+        """The values ``read`` would decode, exactly as stored (``codec.encode`` form;
+        ``str`` from a client that decodes responses), for replays that fold a whole log
+        without an envelope per event (events.replay). Adapters override this default
+        with their stored bytes."""
+        return [codec.encode(e) for e in self.read(game_id, after, limit)]
+
     @abstractmethod
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
         """Like ``read``, but waits up to ``timeout_s`` for an event after ``after``;

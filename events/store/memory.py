@@ -42,7 +42,12 @@ class InMemoryEventStore(EventStore):
         check_read(game_id, after, limit)
         with self._changed:
             raw = self._slice(game_id, after, limit)
-        return [codec.decode(r) for r in raw]
+        return codec.decode_many(raw)
+
+    def read_raw(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[bytes]:
+        check_read(game_id, after, limit)
+        with self._changed:
+            return list(self._slice(game_id, after, limit))
 
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
         check_read(game_id, after, None)
@@ -54,7 +59,7 @@ class InMemoryEventStore(EventStore):
                     return []
                 self._changed.wait(left)
             raw = self._slice(game_id, after, None)
-        return [codec.decode(r) for r in raw]
+        return codec.decode_many(raw)
 
     def version(self, game_id: str) -> int:
         check_game_id(game_id)

@@ -70,6 +70,7 @@ class RedisEventStore(EventStore):
                  owns_clients: bool = False):
         super().__init__(clock)
         self._redis = client
+        self._raw = _raw_xrange_client(client)
         self._blocking = blocking_client if blocking_client is not None else client
         self._max_block_s = min(max_block_s, _safe_block_s(self._blocking))
         self._append_script = client.register_script(_APPEND_LUA)
@@ -129,8 +130,15 @@ class RedisEventStore(EventStore):
         check_read(game_id, after, limit)
         if limit == 0:
             return []
-        entries = self._redis.xrange(events_key(game_id), min=f"({after}-0", max="+", count=limit)
+        entries = self._raw.xrange(events_key(game_id), min=f"({after}-0", max="+", count=limit)
         return self._decode(game_id, entries)
+
+    def read_raw(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[bytes]:
+        check_read(game_id, after, limit)
+        if limit == 0:
+            return []
+        entries = self._raw.xrange(events_key(game_id), min=f"({after}-0", max="+", count=limit)
+        return [_body(entry) for entry in entries]
 
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
         check_read(game_id, after, None)
@@ -170,7 +178,7 @@ class RedisEventStore(EventStore):
                 client.connection_pool.disconnect()
 
     def _decode(self, game_id: str, entries) -> list[StoredEvent]:
-        events = [codec.decode(_body(entry)) for entry in entries]
+        events = codec.decode_many([_body(entry) for entry in entries])
         if events:
             self._hashes.remember(game_id, events[-1].seq, events[-1].hash)
         return events
@@ -178,7 +186,22 @@ class RedisEventStore(EventStore):
 
 def _body(entry):
     _id, fields = entry
+    if fields.__class__ is list:  # a raw reply: [field, value, ...] (ours have one field, e)
+        i = 0
+        while fields[i] not in (b"e", "e"):
+            i += 2
+        return fields[i + 1]
     return fields[b"e"] if b"e" in fields else fields["e"]
+
+
+def _raw_xrange_client(client: redis.Redis) -> redis.Redis:
+    """A client on ``client``'s connection pool whose XRANGE replies stay as the server
+    sent them (``[id, [field, value]]``): redis-py's conversion of every entry to a
+    tuple and a dict was a third of the time to read a long log."""
+    raw = redis.Redis(connection_pool=client.connection_pool)
+    if "XRANGE" in raw.response_callbacks:
+        del raw.response_callbacks["XRANGE"]
+    return raw
 
 
 def _xread_entries(reply):
