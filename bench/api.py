@@ -26,6 +26,8 @@ import threading
 import time
 from multiprocessing import Process, Queue
 
+import psutil
+
 from domain import RuleSet, Setup, Start, command_from_move, execute, legal_moves, new_game
 
 LONG_RULES = {"base": "macau", "score": {"target": 30}}
@@ -221,8 +223,14 @@ def main(argv=None) -> None:
     server, api, port = start_stack(a.workers)
     try:
         sat_games = prepare(port, a.games, 1000)
+        workers = psutil.Process(api.pid).children()
+        cpu0 = sum(sum(w.cpu_times()[:2]) for w in workers)
+        redis_cpu0 = sum(psutil.Process(server.pid).cpu_times()[:2])
         samples, done, errors, elapsed = run_phase(port, sat_games, a.clients, a.seconds, None)
         moves_per_s = done / elapsed
+        cpu_ms = (sum(sum(w.cpu_times()[:2]) for w in workers) - cpu0) * 1000 / max(done, 1)
+        redis_ms = (sum(psutil.Process(server.pid).cpu_times()[:2]) - redis_cpu0) * 1000 / max(done, 1)
+        print(f"server CPU per move: API {cpu_ms:.3f} ms, Redis {redis_ms:.3f} ms", file=sys.stderr)
         print(f"saturation: {done} moves in {elapsed:.1f}s = {moves_per_s:.0f}/s, errors {errors}", file=sys.stderr)
         rate_games = prepare(port, a.games, 5000)
         samples, done, errors2, elapsed = run_phase(port, rate_games, a.clients, a.seconds, a.rate)
@@ -245,6 +253,8 @@ def main(argv=None) -> None:
             "p99_ms": round(pct(lat, 99), 2),
             "latency_ratio_seq_1000_vs_10": round(ratio, 3),
             "errors": errors + errors2 + errors3,
+            "api_cpu_ms_per_move": round(cpu_ms, 3),
+            "redis_cpu_ms_per_move": round(redis_ms, 3),
             "gunicorn_workers": a.workers,
             "load_processes": a.clients,
         }))
