@@ -1,0 +1,97 @@
+"""Bot-only games, in process: the loop behind ``macau simulate`` and the bot tests.
+
+Each step first offers the out-of-turn actions (when a last-card window is open: the
+obliged seat may call, then every other seat may catch), then asks the actor for his
+turn move. Calls and catches are instantaneous for bots, so the obliged seat is asked
+first, as a player calling with his card would be."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..commands import Start, command_from_move
+from ..game import execute, new_game
+from ..rules import RuleSet
+from ..state import GameState, Setup
+from .policy import choose_move
+from .search import DEFAULT_BUDGET_MS
+
+__all__ = ["GameRecord", "play_game"]
+
+MAX_STEPS = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    levels: tuple[str, ...]  # per seat
+    winners: tuple[int, ...]
+    moves: int  # turn actions (play, draw, pass)
+    rounds: int
+    calls: int
+    catches: int
+    state: GameState
+
+
+def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = DEFAULT_BUDGET_MS,
+              max_iterations: int | None = None, timer=None) -> GameRecord:
+    """Play one game between bots of ``levels`` (one per seat) to its end. ``timer``,
+    if given, is called as ``timer(seat, level, seconds)`` after each turn decision."""
+    if isinstance(rules, str):
+        rules = RuleSet.preset(rules)
+    levels = tuple(levels)
+    n = len(levels)
+    state = new_game(Setup(rules, n, seed=f"sim|{seed}", announce_window_s=None))
+    _, state = execute(state, Start())
+    rngs = [random.Random(f"bots|{seed}|{s}") for s in range(n)]
+    kw = {"budget_ms": budget_ms}
+    if max_iterations is not None:
+        kw["max_iterations"] = max_iterations
+    moves = calls = catches = 0
+    clock = None
+    if timer is not None:
+        import time
+        clock = time.perf_counter
+    for _ in range(MAX_STEPS):
+        if state.status != "playing":
+            break
+        move, seat = _out_of_turn(state, levels, rngs, kw)
+        if move is None:
+            seat = state.actor
+            if seat is None:  # pragma: no cover - pass_left rounds use _out_of_turn
+                raise RuntimeError("no actor")
+            t0 = clock() if clock else 0.0
+            move = choose_move(state, seat, levels[seat], rngs[seat], **kw)
+            if clock:
+                timer(seat, levels[seat], clock() - t0)
+            if move["action"] in ("play", "draw", "pass"):
+                moves += 1
+        if move["action"] == "announce":
+            calls += 1
+        elif move["action"] == "catch":
+            catches += 1
+        _, state = execute(state, command_from_move(seat, move, wish=move.get("wish")))
+    else:
+        raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} steps")
+    return GameRecord(levels, state.result.winners, moves, state.round, calls, catches, state)
+
+
+def _out_of_turn(state: GameState, levels, rngs, kw):
+    """(move, seat) of the first bot that calls or catches now, or (None, None)."""
+    n = len(levels)
+    if state.passing is not None:
+        for s in state.passing.waiting:
+            m = choose_move(state, s, levels[s], rngs[s], **kw)
+            if m is not None:
+                return m, s
+    w = state.call_window
+    if w is None:
+        return None, None
+    for i in range(n):
+        s = (w.seat + i) % n
+        if s == state.actor:
+            continue  # the actor is asked for his move (calls and catches first) below
+        m = choose_move(state, s, levels[s], rngs[s], **kw)
+        if m is not None:
+            return m, s
+    return None, None

@@ -1,0 +1,293 @@
+"""Bot players (domain/bots): legal moves only, reproducible, blind to hidden cards, the
+``normal`` duties (call, catch), ``hard``'s time budget, and whole bot games in every preset.
+
+``hard`` runs with ``budget_ms=None`` and a small ``max_iterations`` wherever a test needs
+a reproducible choice; with a time budget its choice depends on the machine's speed."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import Counter
+
+import pytest
+
+from domain import (Announce, Catch, DomainError, RuleSet, Setup, Start, WishChoice, command_from_move, execute,
+                    legal_moves, new_game)
+from domain.bots import LEVELS, choose_move, determinize, observation
+from domain.bots.arena import play_game
+from domain.rules import PRESET_IDS
+from tests.support.table import Game
+
+HARD = {"budget_ms": None, "max_iterations": 24}  # reproducible and quick
+
+
+def random_states(variant: str, players: int, seed: int, every: int = 5, limit: int = 12):
+    """States met in a random game (random legal moves, calls often forgotten so that
+    last-card windows open), every ``every`` steps, up to ``limit`` of them."""
+    rng = random.Random(f"{variant}|{players}|{seed}")
+    state = new_game(Setup(RuleSet.preset(variant), players, seed=rng.randrange(2**32), announce_window_s=5.0))
+    now = 1000.0
+    _, state = execute(state, Start(now))
+    out = []
+    step = 0
+    while state.status == "playing" and len(out) < limit and step < 3000:
+        step += 1
+        now += 0.5
+        if step % every == 0:
+            out.append((state, now))
+        actor = state.actor
+        moves = legal_moves(state, actor, now)
+        plays = [m for m in moves if m["action"] == "play" and not m.get("announce")]
+        m = rng.choice(plays) if plays and rng.random() < 0.85 else rng.choice(moves)
+        opts = m.get("wish_options")
+        _, state = execute(state, command_from_move(actor, m, now, wish=rng.choice(opts) if opts else None))
+    return out
+
+
+def is_listed(move: dict, legal: list[dict]) -> bool:
+    """``move`` (as a bot sends it, with a concrete wish) is one of the listed moves."""
+    for m in legal:
+        if m["action"] != move["action"]:
+            continue
+        if m["action"] != "play":
+            if m.get("target_seat") == move.get("target_seat") and m.get("card") == move.get("card"):
+                return True
+            continue
+        if (m["cards"] == move["cards"] and m.get("joker_as") == move.get("joker_as")
+                and bool(m.get("announce")) == bool(move.get("announce"))):
+            opts = m.get("wish_options")
+            if opts is None and move.get("wish") is None:
+                return True
+            if opts is not None and move.get("wish") in opts:
+                return True
+    return False
+
+
+def pick(state, seat, level, seed, now=None):
+    kw = HARD if level == "hard" else {}
+    return choose_move(state, seat, level, random.Random(seed), now, **kw)
+
+
+# ---------------------------------------------------------------------- legal moves only
+@pytest.mark.parametrize("variant", PRESET_IDS)
+def test_bots_choose_only_listed_moves(variant):
+    checked = 0
+    for players in (2, 4):
+        for state, now in random_states(variant, players, seed=1, limit=8):
+            for seat in range(players):
+                legal = legal_moves(state, seat, now)
+                for level in LEVELS:
+                    move = pick(state, seat, level, seed=checked, now=now)
+                    if move is None:
+                        assert seat != state.actor or not legal
+                        continue
+                    assert is_listed(move, legal), (variant, level, move)
+                    execute(state, command_from_move(seat, move, now))  # the engine accepts it
+                    checked += 1
+    assert checked > 40
+
+
+# ---------------------------------------------------------------------- reproducible
+@pytest.mark.parametrize("variant", ["macau", "makao", "plawno", "tel_aviv"])
+def test_same_seed_same_move(variant):
+    for state, now in random_states(variant, 3, seed=2, limit=6):
+        for level in LEVELS:
+            a = pick(state, state.actor, level, seed=99, now=now)
+            b = pick(state, state.actor, level, seed=99, now=now)
+            assert a == b
+
+
+# ---------------------------------------------------------------------- hidden information
+def shuffle_hidden(state, seat: int, rng: random.Random):
+    """The same state with the other hands and the stock dealt anew from the same cards
+    (sizes kept), and another seed and no fixed deal, so future reshuffles differ too."""
+    pool = [c for s, h in enumerate(state.hands) if s != seat for c in h] + list(state.stock)
+    rng.shuffle(pool)
+    hands, pos = [], 0
+    for s, h in enumerate(state.hands):
+        if s == seat:
+            hands.append(h)
+        else:
+            hands.append(tuple(pool[pos:pos + len(h)]))
+            pos += len(h)
+    from dataclasses import replace
+
+    return state._replace(hands=tuple(hands), stock=tuple(pool[pos:]),
+                          setup=replace(state.setup, seed=rng.randrange(10**9)))
+
+
+@pytest.mark.parametrize("variant", PRESET_IDS)
+def test_hidden_cards_never_change_a_choice(variant):
+    rng = random.Random(variant)
+    for players in (2, 3):
+        for state, now in random_states(variant, players, seed=3, limit=5):
+            seat = state.actor
+            other = shuffle_hidden(state, seat, rng)
+            if other.hands == state.hands and other.stock == state.stock:
+                continue
+            assert observation(other, seat) == observation(state, seat)
+            for level in LEVELS:
+                for k in range(2):
+                    assert pick(other, seat, level, seed=k, now=now) == pick(state, seat, level, seed=k, now=now)
+
+
+def test_observation_hides_other_hands_stock_and_seed():
+    state = random_states("macau", 3, seed=4, limit=1)[0][0]
+    obs = observation(state, 0)
+    assert obs.public.hands[1] == () and obs.public.hands[2] == () and obs.public.stock == ()
+    assert obs.public.setup.seed == 0 and obs.public.setup.deal is None
+    assert obs.hand_sizes == tuple(len(h) for h in state.hands)
+    assert Counter(obs.unseen) == Counter(state.hands[1]) + Counter(state.hands[2]) + Counter(state.stock)
+
+
+def test_determinized_world_keeps_sizes_and_cards():
+    state = random_states("plawno", 4, seed=5, limit=1)[0][0]
+    obs = observation(state, 2)
+    world = determinize(obs, random.Random(1))
+    assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+    assert sorted(world.hands[2]) == sorted(state.hands[2]) and len(world.stock) == len(state.stock)
+    hidden = Counter(c for s, h in enumerate(world.hands) if s != 2 for c in h) + Counter(world.stock)
+    assert hidden == Counter(obs.unseen)
+
+
+# ---------------------------------------------------------------------- the normal duties
+@pytest.mark.parametrize("variant", PRESET_IDS)
+def test_normal_and_hard_always_call(variant):
+    """Over whole games, no normal or hard seat ever leaves its last-card window open."""
+    rules = RuleSet.preset(variant)
+    levels = ("normal", "hard", "easy")
+    state = new_game(Setup(rules, 3, seed=f"call|{variant}", announce_window_s=None))
+    _, state = execute(state, Start())
+    rngs = [random.Random(s) for s in range(3)]
+    steps = 0
+    while state.status == "playing" and steps < 400:
+        steps += 1
+        w = state.call_window
+        assert w is None or levels[w.seat] == "easy", "a normal/hard seat missed its call"
+        seat = state.actor
+        move = choose_move(state, seat, levels[seat], rngs[seat], budget_ms=None, max_iterations=6)
+        _, state = execute(state, command_from_move(seat, move))
+
+
+def _window_open_makao():
+    """makao, counter-clockwise A->B->C->D: B plays down to one card without calling."""
+    A, B, C, D = 3, 2, 1, 0
+    hands = [None] * 4
+    hands[A], hands[B], hands[C], hands[D] = ["5C", "6C"], ["9C", "7H"], ["9D", "8C", "5D"], ["10C", "JD"]
+    g = Game("makao", hands=hands, starter="9H", stock=["5S", "6S", "7S", "8S", "10S", "QS"], dealer=(B + 1) % 4)
+    g.play(B, "9C")
+    assert g.state.call_window.seat == B
+    return g, (A, B, C, D)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_catch_a_missed_call(level):
+    g, (A, B, C, D) = _window_open_makao()
+    for seat in (A, C, D):  # C is the actor: he catches before he plays
+        move = pick(g.state, seat, level, seed=1)
+        assert move == {"action": "catch", "target_seat": B}
+    execute(g.state, Catch(D, B))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_with_an_open_window_calls_before_acting(level):
+    g, (A, B, C, D) = _window_open_makao()
+    if level != "easy":
+        assert pick(g.state, B, level, seed=1) == {"action": "announce"}
+    execute(g.state, Announce(B))
+
+
+def test_easy_forgets_some_calls_normal_none():
+    """Plays that leave one card: easy sends the call with about two in three of them."""
+    calls = Counter()
+    for k in range(60):
+        g = Game("macau", hands=[["7H", "8H"], ["7C", "9D", "QS"]], starter="7S", stock=["5C", "6C", "8C"],
+                 dealer=1)
+        for level in ("easy", "normal"):
+            move = pick(g.state, 0, level, seed=k)
+            assert move["action"] == "play" and len(move["cards"]) == 1
+            calls[level] += bool(move.get("announce"))
+    assert calls["normal"] == 60
+    assert 25 <= calls["easy"] <= 55
+
+
+def test_normal_answers_a_draw_chain_when_it_can():
+    g = Game("macau", hands=[["2H", "9C", "KD"], ["3H", "8D", "10S"]], starter="5H", stock=["5C", "6C", "8C"],
+             dealer=1)
+    g.play(0, "2H")
+    move = pick(g.state, 1, "normal", seed=0)
+    assert move["action"] == "play" and move["cards"] == ["3H"]
+
+
+def test_normal_wishes_the_suit_it_holds_most():
+    g = Game("switch", hands=[["AS", "9H", "10H", "4H", "6C"], ["3D", "8D", "5S", "7C", "QD"]], starter="9S",
+             stock=["5C", "6D", "8C", "2D"], dealer=1)
+    move = pick(g.state, 0, "normal", seed=0)
+    if move["cards"] == ["AS"]:
+        assert move["wish"] == {"suit": "H"}
+    for seed in range(5):
+        m = choose_move(g.state, 0, "normal", random.Random(seed))
+        assert m["action"] == "play"
+
+
+# ---------------------------------------------------------------------- hard's budget
+def test_hard_respects_its_time_budget():
+    times = []
+    for variant in ("macau", "makao", "switch"):
+        for state, now in random_states(variant, 2, seed=6, every=3, limit=6):
+            t0 = time.perf_counter()
+            choose_move(state, state.actor, "hard", random.Random(0), now, budget_ms=50.0)
+            times.append(time.perf_counter() - t0)
+    # one sampled world (a handful of playouts) may run over; the machine may be busy
+    assert statistics.median(times) < 0.150
+    assert max(times) < 0.400
+
+
+def test_hard_iteration_cap_alone_is_reproducible():
+    state, now = random_states("switch", 2, seed=7, limit=3)[-1]
+    a = choose_move(state, state.actor, "hard", random.Random(5), now, budget_ms=None, max_iterations=60)
+    b = choose_move(state, state.actor, "hard", random.Random(5), now, budget_ms=None, max_iterations=60)
+    assert a == b
+
+
+# ---------------------------------------------------------------------- whole games
+@pytest.mark.parametrize("variant", PRESET_IDS)
+def test_bot_games_finish(variant):
+    rec = play_game(variant, ("hard", "normal", "easy"), seed=11, budget_ms=None, max_iterations=6)
+    assert rec.state.status == "finished" and rec.winners
+    rec = play_game(variant, ("normal", "easy"), seed=12)
+    assert rec.state.status == "finished" and rec.winners
+
+
+def test_unknown_level_is_refused():
+    state = random_states("macau", 2, seed=8, limit=1)[0][0]
+    with pytest.raises(ValueError):
+        choose_move(state, state.actor, "expert", random.Random(0))
+
+
+def test_wish_is_always_concrete():
+    """A play that makes a wish carries one of its options, never the options list."""
+    seen = 0
+    for variant in ("macau", "makao", "plawno", "mau_mau"):
+        for state, now in random_states(variant, 2, seed=9, every=2, limit=20):
+            for level in LEVELS:
+                move = pick(state, state.actor, level, seed=seen, now=now)
+                assert "wish_options" not in move
+                if move.get("wish") is not None:
+                    WishChoice.parse(move["wish"])
+                    seen += 1
+    assert seen > 0
+
+
+def test_no_bot_move_is_rejected_in_long_random_play():
+    """Every bot move is accepted by the engine (DomainError would fail the test)."""
+    for variant in PRESET_IDS:
+        for state, now in random_states(variant, 3, seed=10, every=7, limit=4):
+            for level in LEVELS:
+                move = pick(state, state.actor, level, seed=1, now=now)
+                try:
+                    execute(state, command_from_move(state.actor, move, now))
+                except DomainError as err:  # pragma: no cover - the assertion message
+                    raise AssertionError(f"{variant}/{level}: {move} rejected: {err}")
