@@ -20,6 +20,34 @@ from .context import context
 SWEEP_EVERY_S = float(os.environ.get("MACAU_SWEEP_EVERY_S", 3))
 
 
+def _scheduler_dies_with_its_worker() -> None:
+    """RQ forks its scheduler as a separate process that never looks at its parent: a
+    SIGKILLed worker would leave it running. The forked scheduler now exits when the
+    worker that started it is gone."""
+    import time
+
+    import rq.scheduler as rq_scheduler
+
+    original = rq_scheduler.run
+    if getattr(original, "_watches_parent", False):
+        return
+
+    def run(scheduler):
+        parent = os.getppid()
+
+        def watch():
+            while True:
+                time.sleep(0.5)
+                if os.getppid() != parent:
+                    os._exit(0)
+
+        threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+        return original(scheduler)
+
+    run._watches_parent = True
+    rq_scheduler.run = run
+
+
 def sweeper_loop(stop: threading.Event) -> None:
     from .sweeper import sweep_once
 
@@ -39,6 +67,7 @@ def main(argv=None) -> int:
     from service.logs import configure
 
     configure(os.environ.get("MACAU_LOG_LEVEL", "INFO"))
+    _scheduler_dies_with_its_worker()
     ctx = context()
     stop = threading.Event()
     if not a.no_sweeper:

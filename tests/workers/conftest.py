@@ -34,12 +34,22 @@ class Workers:
                                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
     def kill_all(self):
+        """SIGKILL every worker; returns the processes they had started (still to check)."""
+        import psutil
+
+        children = []
+        for p in self.procs:
+            try:
+                children += psutil.Process(p.pid).children(recursive=True)
+            except psutil.NoSuchProcess:
+                pass
         for p in self.procs:
             if p.poll() is None:
                 p.send_signal(signal.SIGKILL)
         for p in self.procs:
             p.wait(10)
         self.procs = []
+        return children
 
     def stop(self):
         for p in self.procs:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 
+import psutil
 import pytest
 
 from events.audit import audit
@@ -173,9 +174,12 @@ def test_games_survive_workers_being_sigkilled(stack):
         ids.append(g["game_id"])
     for _ in range(3):
         time.sleep(rng.uniform(0.5, 2.0))
-        workers.kill_all()
+        killed = workers.kill_all()
         time.sleep(rng.uniform(0.1, 0.5))
         workers.start()
+    # nothing a killed worker started (RQ's forked scheduler) outlives it
+    assert wait_for(lambda: not [p for p in killed if p.is_running() and p.status() != psutil.STATUS_ZOMBIE], 5), \
+        [(p.pid, p.name()) for p in killed if p.is_running()]
     assert wait_for(lambda: all(view(c, gid)["status"] == "finished" for gid in ids), 180, 0.5), \
         [view(c, gid)["status"] for gid in ids]
     for gid in ids:
