@@ -22,7 +22,6 @@ import random
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from multiprocessing import Process, Queue
 

@@ -16,17 +16,9 @@ from .state import (FIELDS, CallWindow, GameResult, GameState, PassRound, Pendin
 
 
 class Table:
+    """The working copy; ``freeze()`` (generated below) makes a ``GameState`` of it."""
+
     __slots__ = FIELDS
-
-    def freeze(self) -> GameState:  # replaced below by generated code
-        return tuple.__new__(GameState, [getattr(self, f) for f in FIELDS])
-
-
-def thaw(state: GameState) -> Table:  # replaced below by generated code
-    t = Table.__new__(Table)
-    for name, value in zip(FIELDS, state):
-        setattr(t, name, value)
-    return t
 
 
 def _generate_copiers():
@@ -40,7 +32,7 @@ def _generate_copiers():
     return ns["thaw"], ns["freeze"]
 
 
-thaw, Table.freeze = _generate_copiers()
+thaw, Table.freeze = _generate_copiers()  # thaw(state) -> Table; table.freeze() -> GameState
 
 
 def _set(tup: tuple, i: int, value) -> tuple:

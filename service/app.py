@@ -10,7 +10,6 @@ import logging
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-import redis
 from flask import Flask, request
 from flask_cors import CORS
 from flask_smorest import Api
@@ -42,7 +41,7 @@ class Services:
     idempotency: IdempotencyStore
     hub: StreamHub
     limiter: RateLimiter
-    redis: Optional[redis.Redis]
+    redis: Optional[object]  # the store's redis.Redis client, None with the in-memory store
     followups: Optional[Callable] = None
 
 

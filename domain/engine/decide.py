@@ -167,7 +167,6 @@ def pass_turn(ctx: Ctx, x: int) -> None:
 
 
 def decline_robin(ctx: Ctx, x: int) -> None:
-    t = ctx.t
     ctx.emit(ev.RobinDeclined(x))  # Z16: no draw, no missed turn
     nxt = ask_robin(ctx, ctx.next(x))
     finish_turn(ctx, x, nxt)

@@ -293,7 +293,7 @@ def dealer_play(ctx: Ctx, dealer: int, upcard: str) -> None:
     play first (Z4)."""
     from .dealing import upcard_wish
 
-    t, r = ctx.t, ctx.r
+    r = ctx.r
     eff = r.effect.get(upcard)
     if eff is not None and eff.type in ("play_again", "pass_left", "cancel"):
         first = ctx.next(dealer)

@@ -19,6 +19,25 @@ from domain import (Announce, Catch, CloseCallWindow, Draw, FixedDeal, Pass, Pla
 from domain.cards import SUITS
 
 
+def seat0_game(variant: str, hands, starter="7S", stock=(), dealer=None, **kw) -> "Game":
+    """A fixed deal in a clockwise preset where, by default, seat 0 acts first (the dealer
+    is the last seat)."""
+    if dealer is None:
+        dealer = len(hands) - 1
+    return Game(variant, hands=hands, starter=starter, stock=stock, dealer=dealer, **kw)
+
+
+def rest_of_deck(variant: str, *named) -> list[str]:
+    """Every card of one deck of ``variant`` not named in ``named`` (lists of cards)."""
+    from collections import Counter
+
+    left = Counter(RuleSet.preset(variant).compiled.one_deck)
+    for cards in named:
+        left.subtract(Counter(cards))
+    assert all(v >= 0 for v in left.values()), "a card is named twice"
+    return sorted(left.elements())
+
+
 def wish_choice(w):
     if w is None or isinstance(w, WishChoice):
         return w

@@ -6,7 +6,6 @@ import random
 import pytest
 
 from domain import ChoosePassCard, RuleSet
-from tests.property.test_random_games import play_random_game
 from tests.support.table import Game
 
 PASS_LEFT = {"base": "macau", "effects": [
@@ -57,9 +56,7 @@ def test_pass_left_clock_chooses_for_the_slow():
 def test_pass_left_random_games_end_and_replay(players):
     rules = RuleSet.build("custom", PASS_LEFT)
     for seed in range(4):
-        from tests.property import test_random_games as prop
-        prop_rules = rules
-        _play_custom(prop_rules, players, random.Random(seed))
+        _play_custom(rules, players, random.Random(seed))
 
 
 def _play_custom(rules, players, rng):

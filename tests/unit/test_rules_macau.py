@@ -9,30 +9,21 @@ acts first. Every stock card a scenario draws is named."""
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import partial
 
 import pytest
 
-from domain import RuleSet
-from tests.support.table import Game
+from tests.support.table import Game, seat0_game
+from tests.support.table import rest_of_deck as shared_rest_of_deck
 
 VARIANT = "macau"
 
 
 def deal(hands, starter="7S", stock=(), dealer=None, **kw):
-    """A fixed deal where, by default, seat 0 acts first (dealer = last seat)."""
-    if dealer is None:
-        dealer = len(hands) - 1
-    return Game(VARIANT, hands=hands, starter=starter, stock=stock, dealer=dealer, **kw)
+    return seat0_game(VARIANT, hands, starter, stock, dealer, **kw)
 
 
-def rest_of_deck(*named):
-    """Every card of one macau deck not named in ``named`` (lists of cards)."""
-    left = Counter(RuleSet.preset(VARIANT).compiled.one_deck)
-    for cards in named:
-        left.subtract(Counter(cards))
-    assert all(v >= 0 for v in left.values()), "a card is named twice"
-    return sorted(left.elements())
+rest_of_deck = partial(shared_rest_of_deck, VARIANT)
 
 
 # stock cards for draw penalties (tests that use them keep these cards out of the hands)

@@ -9,12 +9,13 @@ draws is named."""
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import partial
 
 import pytest
 
 from domain import InvalidSetup, RuleSet
-from tests.support.table import Game
+from tests.support.table import seat0_game
+from tests.support.table import rest_of_deck as shared_rest_of_deck
 
 VARIANT = "mau_mau"
 
@@ -23,19 +24,10 @@ POINTS = {"7": 7, "8": 8, "9": 9, "10": 10, "J": 20, "Q": 3, "K": 4, "A": 11}
 
 
 def deal(hands, starter="10S", stock=(), dealer=None, **kw):
-    """A fixed deal where, by default, seat 0 acts first (dealer = last seat)."""
-    if dealer is None:
-        dealer = len(hands) - 1
-    return Game(VARIANT, hands=hands, starter=starter, stock=stock, dealer=dealer, **kw)
+    return seat0_game(VARIANT, hands, starter, stock, dealer, **kw)
 
 
-def rest_of_deck(*named):
-    """Every card of one mau_mau deck (32 cards) not named in ``named``."""
-    left = Counter(RuleSet.preset(VARIANT).compiled.one_deck)
-    for cards in named:
-        left.subtract(Counter(cards))
-    assert all(v >= 0 for v in left.values()), "a card is named twice"
-    return sorted(left.elements())
+rest_of_deck = partial(shared_rest_of_deck, VARIANT)
 
 
 def value(hand):
