@@ -172,6 +172,8 @@ def start_server(port: Optional[int] = None, dir: Optional[str] = None, appendon
     ``dir`` it works in a fresh temporary directory that ``close()`` removes."""
     if appendfsync not in ("always", "everysec", "no"):
         raise ValueError(f"appendfsync must be always, everysec or no, not {appendfsync!r}")
+    if dir is not None:
+        os.makedirs(dir, exist_ok=True)
     return EmbeddedRedis(find_server_binary(), port, dir, appendonly, appendfsync, start_timeout).start()
 
 

@@ -42,7 +42,8 @@ class Http:
 @pytest.fixture(scope="module")
 def service(tmp_path_factory):
     port = free_port()
-    env = dict(os.environ, MACAU_DATA_DIR=str(tmp_path_factory.mktemp("data")), PYTHONPATH=ROOT,
+    # a data directory that does not exist yet, as on a fresh clone (var/redis)
+    env = dict(os.environ, MACAU_DATA_DIR=str(tmp_path_factory.mktemp("data") / "var" / "redis"), PYTHONPATH=ROOT,
                MACAU_LOG_LEVEL="WARNING", MACAU_AUDITOR_TOKEN="e2e-auditor")
     env.pop("REDIS_URL", None)
     proc = subprocess.Popen([sys.executable, "-m", "service.cli", "up", "--port", str(port)], env=env, cwd=ROOT,
