@@ -4,9 +4,18 @@
 sends now — its own last-card call, a catch, or its turn move — chosen only among
 ``legal_moves(state, seat, now)`` and decided only from ``observation(state, seat)``.
 
-Levels: ``easy`` (random legal cards, forgets a third of its calls), ``normal`` (one-move
-lookahead with a static evaluation), ``hard`` (determinized Monte Carlo search within a
-time budget, ``normal`` ranking its candidates and a fast playout policy)."""
+Levels: ``easy`` (a random legal card rather than a draw; forgets a third of its calls,
+catches half the missed ones), ``normal`` (a rules-driven judgement of every legal move:
+plays left to go out, attacks on players low on cards, answers to draw chains, wild cards
+kept for when they are needed, wishes for what it holds, penalty points shed; always
+calls and catches), ``hard`` (determinized Monte Carlo search within a time budget, with
+``normal``'s judgement — refitted per preset — ranking the candidates and playing out
+sampled worlds in a lean simulator).
+
+Modules: ``observation`` (what a seat may know; sampled worlds), ``knowledge`` (card roles
+per rule set), ``scoring`` (the judgement), ``heuristic`` (easy, normal), ``search`` and
+``lean`` (hard), ``playout`` (engine playouts for rule sets ``lean`` lacks), ``tuning``
+(hard's weights), ``arena`` (bot-only games), ``policy`` (``choose_move``)."""
 
 from .observation import Observation, determinize, observation
 from .policy import LEVELS, choose_move

@@ -1,8 +1,8 @@
 """The ``easy`` and ``normal`` turn policies.
 
-``normal`` looks one move ahead: it plays each candidate in one sampled world (the same
-world for every candidate) and scores the result with the static evaluation, which reads
-only what the bot may know. Wishes are chosen by ``choose_wish``."""
+``normal`` judges every distinct legal move with ``scoring.Judge`` (what the move is worth
+in plays left to go out, from what the bot may know) and plays the best; wishes are
+chosen by ``scoring.pick_wish``."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from ..engine.matching import DRAW, FOLLOW_UP, NORMAL, ROBIN, SKIP, phase
 from .knowledge import profile
 from .moves import distinct_plays, hand_after, with_wish
 from .observation import Observation
-from .scoring import NORMAL, Judge, StateView, Unseen, Weights, pick_wish
+from .scoring import NORMAL as NORMAL_WEIGHTS, Judge, StateView, Unseen, Weights, pick_wish
 
-__all__ = ["easy_turn", "normal_turn", "candidates", "finish_move"]
+__all__ = ["easy_turn", "normal_turn", "candidates", "finish_move", "score_moves"]
 
 FORGET_CALL = 1 / 3  # how often ``easy`` forgets its last-card call
 
@@ -85,7 +85,7 @@ def _prune_jokers(obs: Observation, plays: list[dict]) -> list[dict]:
 
 
 def normal_turn(obs: Observation, moves: list[dict], rng: random.Random, now: float | None = None,
-                weights: Weights = NORMAL) -> dict:
+                weights: Weights = NORMAL_WEIGHTS) -> dict:
     cands = candidates(obs, moves)
     if len(cands) == 1:
         return finish_move(obs, cands[0])
@@ -98,7 +98,7 @@ def normal_turn(obs: Observation, moves: list[dict], rng: random.Random, now: fl
 PHASES = {DRAW: "draw", SKIP: "skip", ROBIN: "robin"}
 
 
-def score_moves(obs: Observation, cands: list[dict], weights: Weights = NORMAL) -> list[tuple[float, dict]]:
+def score_moves(obs: Observation, cands: list[dict], weights: Weights = NORMAL_WEIGHTS) -> list[tuple[float, dict]]:
     """(value, finished move) for each candidate, by ``scoring``'s rules-based judgement."""
     prof = profile(obs.rules)
     U = Unseen.of_cards(obs.unseen, (), prof.wild)

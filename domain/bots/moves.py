@@ -3,12 +3,9 @@ distinct play, and the wish a play makes."""
 
 from __future__ import annotations
 
-from collections import Counter
+from ..cards import remove_cards
 
-from ..cards import RANK, SUIT, remove_cards
-from .knowledge import Profile
-
-__all__ = ["move_key", "canonical", "distinct_plays", "choose_wish", "with_wish", "hand_after"]
+__all__ = ["move_key", "canonical", "distinct_plays", "with_wish", "hand_after"]
 
 
 def move_key(m: dict) -> tuple:
@@ -37,31 +34,6 @@ def distinct_plays(moves: list[dict], announce: bool = True) -> list[dict]:
 
 def hand_after(hand, m: dict) -> list[str]:
     return remove_cards(hand, m["cards"]) or []
-
-
-def choose_wish(prof: Profile, hand_left, options: list[dict], unseen: Counter) -> dict:
-    """The wish a sound player makes: the suit (or rank) he holds most of, other than in
-    wild cards; ties (and an empty hand) go to the one fewest unseen cards can satisfy."""
-    if len(options) == 1:
-        return options[0]
-    r = prof.r
-    total = max(1, sum(unseen.values()))
-
-    def score(opt: dict) -> float:
-        if "suit" in opt:
-            s = opt["suit"]
-            mine = sum(1 for c in hand_left if SUIT[c] == s and c not in prof.wild)
-            out = sum(k for c, k in unseen.items() if SUIT[c] == s)
-        elif "rank" in opt:
-            x = opt["rank"]
-            mine = sum(1 for c in hand_left if RANK[c] == x)
-            out = sum(k for c, k in unseen.items() if RANK[c] == x)
-        else:
-            return -1.0
-        share = out * (len(options)) / total
-        return mine - 0.4 * share
-
-    return max(options, key=lambda o: (score(o), -options.index(o)))
 
 
 def with_wish(m: dict, wish: dict | None) -> dict:

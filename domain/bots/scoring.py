@@ -40,6 +40,7 @@ class Weights:
     joker: float = 0.35  # keeping a Pławno joker (on top of its being wild)
     defence: float = 0.2  # keeping a card that answers an attack
     special_last: float = 0.6  # Switch: a special card as the last card must draw
+    swap: float = 0.0  # Switch hand swap: how much the neighbour's share of the swap counts
 
     def keep(self, prof, card: str) -> float:
         v = 0.0
@@ -287,8 +288,9 @@ class Judge:
                     acted_on = True
                 if counts.get("hand_swap", 0) % 2:
                     nb = g.next(x, 1)
-                    if nb != x:
-                        v += prof.units(left) - prof.expected_units(g.size(nb))
+                    if nb != x:  # I take his hand, he takes what I have left
+                        gain = prof.units(left) - prof.expected_units(g.size(nb))
+                        v += gain * (1.0 + w.swap * self.weight(nb))
         # the new top, as the next player and I will meet it
         if wish is not None and wish[0] != "free":
             suit, rank = (wish[1], None) if wish[0] == "suit" else (None, wish[1])

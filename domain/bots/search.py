@@ -1,45 +1,48 @@
-"""The ``hard`` policy: determinized Monte Carlo search (perfect-information Monte Carlo).
+"""The ``hard`` policy: determinized Monte Carlo search (perfect-information Monte Carlo)
+over the hidden cards, with ``normal``'s judgement as the playout policy.
 
-1. Candidates are the distinct legal moves; ``normal``'s one-move evaluation ranks them
-   and keeps the best few (a move that wins the round at once is played at once).
+1. Candidates are the distinct legal moves, ranked by ``hard``'s judgement (``normal``'s
+   rules-based scoring with per-variant weights fitted by self-play, ``tuning``); a
+   move that goes out is played at once, and only the best few — those within a margin
+   of the best — are searched.
 2. Each iteration samples one world consistent with the bot's observation (the unseen
    cards dealt at random to the other hands and the stock) and plays every candidate in
-   it to the end of the round with the fast playout policy, all candidates on the same
-   world and the same playout seed (common random numbers: their differences are far
-   less noisy than their values).
+   it to the end of the round (``lean``: every opponent plays as ``normal`` does, the bot
+   as ``hard`` judges), all candidates on the same world and the same playout seed
+   (common random numbers: their differences are far less noisy than their values).
 3. Candidates that fall clearly behind are dropped (successive rejection), so the budget
-   goes to the close calls. The best mean wins; ``normal``'s choice keeps a small bonus,
-   so that noise alone never overturns it.
+   goes to the close calls. The best mean wins; the judgement's favourite keeps a small
+   bonus, so that noise alone never overturns it.
 
-The search stops at the time budget or at ``max_iterations`` playouts, whichever comes
-first; with ``budget_ms=None`` the iteration cap alone makes it reproducible."""
+The search stops before the time budget would be overrun (it times its worlds) or at
+``max_iterations`` playouts; with ``budget_ms=None`` the cap alone makes it reproducible."""
 
 from __future__ import annotations
 
 import math
 import random
 import time
-from collections import Counter
 
 from ..commands import command_from_move
 from ..game import execute
-from .evaluate import WIN, evaluate
+from . import lean
 from .heuristic import candidates, finish_move, score_moves
 from .knowledge import Profile, profile
 from .observation import Observation, determinize
-from . import lean
 from .playout import playout
+from .scoring import NORMAL, WIN
+from .tuning import hard_weights
 
-__all__ = ["hard_turn", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "utility"]
+__all__ = ["hard_turn", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout"]
 
-STATS: list = []  # debug
 DEFAULT_BUDGET_MS = 50.0
-DEFAULT_MAX_ITERATIONS = 5000  # playouts
-TOP_K = 6
-PRIOR = 0.02  # normal's favourite: this much expected score ahead before the search starts
-MIN_WORLDS = 6  # before any candidate is dropped
-PLAYOUT_PLIES = 0  # 0: play to the end of the round; else stop there and evaluate
-LEAF_SCALE = 1.5  # plays per logit of the leaf evaluation
+DEFAULT_MAX_ITERATIONS = 4000  # playouts
+TOP_K = 4
+MARGIN = 1.5  # candidates judged this many plays below the best are not searched
+PRIOR = 0.02  # the judgement's favourite starts this much ahead
+MIN_WORLDS = 8  # before any candidate is dropped
+LEAF_SCALE = 1.5  # plays per logit when a playout is cut off
+PLAYOUT_PLIES = 12  # a playout is cut off here and judged as a race of plays left
 
 
 def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: float | None = None, *,
@@ -47,40 +50,44 @@ def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: floa
     start = time.perf_counter()
     deadline = None if budget_ms is None else start + budget_ms / 1000.0
     cands = candidates(obs, moves)
-    unseen = Counter(obs.unseen)
     if len(cands) == 1:
-        return finish_move(obs, cands[0], unseen)
-    scored = score_moves(obs, cands)
+        return finish_move(obs, cands[0])
+    mine = hard_weights(obs.rules)
+    scored = score_moves(obs, cands, mine)
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
-    if scored[order[0]][0] >= WIN / 2:
+    best = scored[order[0]][0]
+    if best >= WIN / 2:
         return scored[order[0]][1]  # goes out now
-    top = [scored[i][1] for i in order[:TOP_K]]
+    top = [scored[i][1] for i in order[:TOP_K] if scored[i][0] >= best - MARGIN]
+    if len(top) == 1:
+        return top[0]
     at = 0.0 if now is None else now
     cmds = [command_from_move(obs.seat, m, at) for m in top]
     prof = profile(obs.rules)
     rounds = len(obs.public.rounds)
+    weights = tuple(mine if s == obs.seat else NORMAL for s in range(obs.seats))
     alive = list(range(len(top)))
     results: list[list[float]] = [[] for _ in top]
-    plies = PLAYOUT_PLIES or lean.MAX_PLIES
-    worlds = 0
-    playouts = 0
+    worlds = playouts = 0
     while len(alive) > 1 and playouts + len(alive) <= max_iterations:
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
+        if deadline is not None:
+            now_t = time.perf_counter()
+            per_world = (now_t - start) / (worlds + 1)  # also covers the ranking above
+            if now_t + per_world > deadline:
+                break
         world = determinize(obs, rng)
         seed = rng.getrandbits(32)
         for i in alive:
             _, after = execute(world, cmds[i])
-            results[i].append(rollout(after, obs.seat, prof, random.Random(seed), rounds, plies))
+            results[i].append(rollout(after, obs.seat, prof, random.Random(seed), rounds, weights, PLAYOUT_PLIES))
         playouts += len(alive)
         worlds += 1
         if worlds >= MIN_WORLDS:
             alive = _survivors(alive, results)
-    STATS.append((len(top), worlds, playouts))
     if worlds == 0:
         return top[0]
-    best = max(alive, key=lambda i: (sum(results[i]) / len(results[i]) + (PRIOR if i == 0 else 0.0), -i))
-    return top[best]
+    choice = max(alive, key=lambda i: (sum(results[i]) / len(results[i]) + (PRIOR if i == 0 else 0.0), -i))
+    return top[choice]
 
 
 def _survivors(alive: list[int], results: list[list[float]]) -> list[int]:
@@ -102,47 +109,48 @@ def _survivors(alive: list[int], results: list[list[float]]) -> list[int]:
     return keep
 
 
-def rollout(state, me: int, prof: Profile, rng: random.Random, rounds_before: int, plies: int) -> float:
+# ---------------------------------------------------------------------- playouts
+def rollout(state, me: int, prof: Profile, rng: random.Random, rounds_before: int, weights=None,
+            max_plies: int = lean.MAX_PLIES) -> float:
     """Play ``state`` (a sampled world) to the end of the round; ``me``'s result in [0, 1]."""
     r = prof.r
     decided = (state.status != "playing" or len(state.rounds) > rounds_before
                or (r.scheme == "placement" and state.finished))
     if decided or not lean.supported(r):
-        return utility(playout(state, prof, rng, rounds_before, plies), me, prof, rounds_before)
-    g = lean.LeanGame(state, prof, rng)
-    done = g.run(plies)
+        return _engine_result(playout(state, prof, rng, rounds_before, max_plies), me, prof, rounds_before)
+    g = lean.LeanGame(state, prof, rng, weights)
+    done = g.run(max_plies)
     if g.winner is None:
-        return lean_leaf(g, me, prof) if not done else _blocked(g, me, prof, state)
+        return _blocked(g, me, prof, state) if done else _race(_lean_need(g, me, prof), me, g.active)
     if prof.penalty_scheme:
-        return _penalty_utility(state.scores, [0 if s == g.winner else sum(prof.points[c] for c in h)
-                                               for s, h in enumerate(g.hands)], me, prof)
+        return _penalty_result(state.scores, [0 if s == g.winner else sum(prof.points[c] for c in h)
+                                              for s, h in enumerate(g.hands)], me, prof)
     return 1.0 if g.winner == me else 0.0
 
 
 def _blocked(g, me: int, prof: Profile, state) -> float:
-    sizes = [len(h) if g.active[s] else 99 for s, h in enumerate(g.hands)]
     if prof.penalty_scheme:
-        return _penalty_utility(state.scores, [sum(prof.points[c] for c in h) for h in g.hands], me, prof)
-    best = min(sizes)
-    return 1.0 / sizes.count(best) if sizes[me] == best else 0.0
+        return _penalty_result(state.scores, [sum(prof.points[c] for c in h) for h in g.hands], me, prof)
+    sizes = [len(h) if g.active[s] else 99 for s, h in enumerate(g.hands)]
+    low = min(sizes)
+    return 1.0 / sizes.count(low) if sizes[me] == low else 0.0
 
 
-def _penalty_utility(scores, points, me: int, prof: Profile) -> float:
+def _penalty_result(scores, points, me: int, prof: Profile) -> float:
+    """Penalty points: the game's outcome if this round ends it, else a sigmoid of my
+    lead over the best other score."""
     new = [a + b for a, b in zip(scores, points)]
     target = prof.r.target or 100
     if max(new) >= target:
         low = min(new)
         return 1.0 / new.count(low) if new[me] == low else 0.0
-    others = [new[s] for s in range(len(new)) if s != me]
-    lead = min(others) - new[me]
+    lead = min(new[s] for s in range(len(new)) if s != me) - new[me]
     return 1.0 / (1.0 + math.exp(-lead / max(10.0, target / 6.0)))
 
 
-def lean_leaf(g, me: int, prof: Profile) -> float:
-    """``leaf_value`` for a cut-off lean playout."""
-    n = g.n
-    need = [0.0] * n
-    for s in range(n):
+def _lean_need(g, me: int, prof: Profile) -> list[float]:
+    need = [0.0] * g.n
+    for s in range(g.n):
         if g.active[s]:
             need[s] = prof.units(g.hands[s]) + 0.9 * g.ttm[s]
     if g.pd is not None:
@@ -151,24 +159,24 @@ def lean_leaf(g, me: int, prof: Profile) -> float:
         need[g.ps[1]] += 0.9 * g.ps[0]
     if g.actor is not None:
         need[g.actor] -= 0.5
-    need[me] -= 0.3 * sum(1 for c in g.hands[me] if c in prof.wild)
-    return _race(need, me, g.active)
+    return need
 
 
 def _race(need, me: int, active) -> float:
+    """A cut-off playout: a race of plays left to go out, as a win chance for ``me``."""
     opps = [need[s] for s in range(len(need)) if active[s] and s != me]
     if not opps:
         return 1.0
-    lead = min(opps) - need[me]
-    p = 1.0 / (1.0 + math.exp(-lead / LEAF_SCALE))
+    p = 1.0 / (1.0 + math.exp(-(min(opps) - need[me]) / LEAF_SCALE))
     return p if len(opps) == 1 else p * 2.0 / (len(opps) + 1)
 
 
-def utility(end, me: int, prof: Profile, rounds_before: int, unseen=()) -> float:
-    """The playout's result for ``me`` in [0, 1]."""
+def _engine_result(end, me: int, prof: Profile, rounds_before: int) -> float:
+    """The result of an engine playout (``playout``), for rule sets ``lean`` lacks."""
     t = end.ctx.t
     if not end.done:
-        return leaf_value(t, me, prof)
+        need = [prof.units(h) if t.active[s] else 0.0 for s, h in enumerate(t.hands)]
+        return _race(need, me, t.active)
     if len(t.rounds) <= rounds_before:  # placement: someone went out first
         return 1.0 if t.finished and t.finished[0] == me else 0.0
     res = t.rounds[-1]
@@ -176,33 +184,7 @@ def utility(end, me: int, prof: Profile, rounds_before: int, unseen=()) -> float
         if t.status == "finished":
             w = t.result.winners
             return 1.0 / len(w) if me in w else 0.0
-        others = [res.scores[s] for s in range(len(res.scores)) if s != me]
-        lead = min(others) - res.scores[me]
-        return 1.0 / (1.0 + math.exp(-lead / max(10.0, (prof.r.target or 100) / 6.0)))
+        return _penalty_result(res.scores, [0] * len(res.scores), me, prof)
     if res.standings[me] == 1:
         return 1.0 / sum(1 for p in res.standings if p == 1)
     return 0.0
-
-
-def leaf_value(t, me: int, prof: Profile) -> float:
-    """A cut-off playout in its own (sampled, fully known) world: a race of plays left to
-    go out, pending effects included, as a win chance for ``me``."""
-    r = prof.r
-    hands = t.hands
-    n = len(hands)
-    need = [0.0] * n
-    for s in range(n):
-        if t.active[s]:
-            need[s] = prof.units(hands[s]) + 0.9 * t.turns_to_miss[s]
-    pd = t.pending_draw
-    if pd is not None:
-        need[pd.target] += 0.8 * prof.expected_units(pd.amount)
-    ps = t.pending_skip
-    if ps is not None:
-        need[ps.target] += 0.9 * ps.turns
-    if t.actor is not None:
-        need[t.actor] -= 0.5  # on the move
-    for c in hands[me]:
-        if c in prof.wild:
-            need[me] -= 0.3
-    return _race(need, me, t.active)

@@ -234,15 +234,21 @@ def test_normal_wishes_the_suit_it_holds_most():
 
 # ---------------------------------------------------------------------- hard's budget
 def test_hard_respects_its_time_budget():
-    times = []
-    for variant in ("macau", "makao", "switch"):
-        for state, now in random_states(variant, 2, seed=6, every=3, limit=6):
+    """Decisions that search stop near the 50 ms budget (one sampled world may run over;
+    the margin is generous because the machine may be busy)."""
+    searched = []
+    for variant in ("macau", "switch", "makao", "mau_mau"):
+        for state, now in random_states(variant, 2, seed=6, every=1, limit=40):
             t0 = time.perf_counter()
             choose_move(state, state.actor, "hard", random.Random(0), now, budget_ms=50.0)
-            times.append(time.perf_counter() - t0)
-    # one sampled world (a handful of playouts) may run over; the machine may be busy
-    assert statistics.median(times) < 0.150
-    assert max(times) < 0.400
+            dt = time.perf_counter() - t0
+            assert dt < 0.400
+            if dt > 0.020:
+                searched.append(dt)
+            if len(searched) >= 8:
+                break
+    assert len(searched) >= 3, "too few decisions needed a search"
+    assert statistics.median(searched) < 0.150
 
 
 def test_hard_iteration_cap_alone_is_reproducible():
