@@ -25,6 +25,11 @@ CURL = ("curl -s -X POST http://127.0.0.1:{port}/v1/games -H 'Content-Type: appl
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["simulate"]:  # its own options: hand them over untouched
+        from workers.simulate import main as simulate_main
+
+        return simulate_main(argv[1:]) or 0
     parser = argparse.ArgumentParser(prog="macau", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     up = sub.add_parser("up", help="run everything on one machine")
@@ -34,16 +39,15 @@ def main(argv=None) -> int:
     api.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     api.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     sub.add_parser("worker", help="an RQ worker")
-    sim = sub.add_parser("simulate", help="bot-only games offline", add_help=False)
-    sim.add_argument("rest", nargs=argparse.REMAINDER)
+    sub.add_parser("simulate", help="bot-only games offline (macau simulate --help)")
     for name in ("replay", "audit"):
         p = sub.add_parser(name)
         p.add_argument("game_id")
         p.add_argument("--json", action="store_true")
     sub.add_parser("openapi", help="print the OpenAPI document (YAML)")
     args = parser.parse_args(argv)
-    return {"up": cmd_up, "api": cmd_api, "worker": cmd_worker, "simulate": cmd_simulate, "replay": cmd_replay,
-            "audit": cmd_audit, "openapi": cmd_openapi}[args.cmd](args)
+    return {"up": cmd_up, "api": cmd_api, "worker": cmd_worker, "replay": cmd_replay, "audit": cmd_audit,
+            "openapi": cmd_openapi}[args.cmd](args)
 
 
 # ---------------------------------------------------------------- up / api / worker
@@ -133,12 +137,6 @@ def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
 
 
 # ---------------------------------------------------------------- offline tools
-def cmd_simulate(args) -> int:
-    from workers.simulate import main as simulate_main
-
-    return simulate_main(args.rest) or 0
-
-
 def _store():
     from events.store import RedisEventStore
 
