@@ -30,8 +30,10 @@ class GameRepository:
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ reading
-    def load(self, game_id: str) -> Optional[GameRecord]:
-        """The game now, or None if there is no such game."""
+    def load(self, game_id: str, at: Optional[int] = None) -> Optional[GameRecord]:
+        """The game now (or as it was after event ``at``), or None if there is no such game."""
+        if at is not None:
+            return self.load_at(game_id, at)
         cached = self._get(game_id)
         after = cached.version if cached is not None else 0
         tail = self.store.read_raw(game_id, after=after)

@@ -401,3 +401,16 @@ def test_a_table_created_full_starts_in_the_same_append():
     store = svc.repo.store
     [game_id] = store.game_ids()
     assert "game_started" in [e.type for e in store.read(game_id)]
+
+
+def test_load_at_a_past_seq_is_the_record_after_that_event():
+    from events.repository import GameRepository
+    from events.store import InMemoryEventStore
+    from events.application import GameService, TableSpec
+
+    repo = GameRepository(InMemoryEventStore())
+    record, _ = GameService(repo).create(TableSpec("makao", seats=2, bots=["easy", "easy"], seed=4))
+    assert record.version > 3
+    past = repo.load(record.game_id, at=3)
+    assert past.version == 3 and past.status == "waiting"
+    assert repo.load(record.game_id).version == record.version
