@@ -181,12 +181,14 @@ def pct(values, p):
 
 
 def start_stack(workers: int):
+    """A real server and the API under gunicorn (production settings, no follow-ups, no
+    rate limit), ready to serve: (server, gunicorn process, port)."""
     from service.embedded_redis import free_port, start_server
 
     server = start_server()
     port = free_port()
     env = dict(os.environ, REDIS_URL=server.url, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0",
-               GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS=str(workers))
+               GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS=str(workers), MACAU_LOG_LEVEL="WARNING")
     conf = os.path.join(os.path.dirname(__file__), "..", "service", "gunicorn_conf.py")
     api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"], env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -198,6 +200,16 @@ def start_stack(workers: int):
         except Exception:
             time.sleep(0.2)
     return server, api, port
+
+
+def stop_stack(server, api) -> None:
+    api.terminate()
+    try:
+        api.wait(15)
+    except subprocess.TimeoutExpired:  # open streams outlive gunicorn's graceful timeout
+        api.kill()
+        api.wait()
+    server.stop()
 
 
 def prepare(port: int, n: int, seed0: int, variant="macau", rules=None, max_moves=400):
@@ -258,13 +270,7 @@ def main(argv=None) -> None:
             "load_processes": a.clients,
         }))
     finally:
-        api.terminate()
-        try:
-            api.wait(15)
-        except subprocess.TimeoutExpired:  # open streams outlive gunicorn's graceful timeout
-            api.kill()
-            api.wait()
-        server.stop()
+        stop_stack(server, api)
 
 
 if __name__ == "__main__":

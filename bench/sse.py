@@ -14,8 +14,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import subprocess
 import sys
 import time
 
@@ -90,25 +88,11 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--moves", type=int, default=40)
     a = ap.parse_args(argv)
-    from bench.api import create, plan_game
-    from service.embedded_redis import free_port, start_server
+    from bench.api import create, plan_game, start_stack, stop_stack
 
-    server = start_server()
-    port = free_port()
-    env = dict(os.environ, REDIS_URL=server.url, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0",
-               GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS="1", MACAU_LOG_LEVEL="WARNING")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "service/gunicorn_conf.py", "service.wsgi:app"],
-                           env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server, api, port = start_stack(workers=1)
     try:
         conn = Conn(port)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if conn.request("GET", "/readyz")[0] == 200:
-                    break
-            except Exception:
-                time.sleep(0.2)
         games = []
         for i in range(a.games):
             plan = plan_game("makao", None, 2, 700 + i, a.moves)
@@ -138,13 +122,7 @@ def main(argv=None) -> None:
                           "delivery_p99_ms": round(pct(latencies, 99), 1),
                           "api_processes": 1, "api_rss_mib": round(rss_mb)}))
     finally:
-        api.terminate()
-        try:
-            api.wait(15)
-        except subprocess.TimeoutExpired:  # open streams outlive gunicorn's graceful timeout
-            api.kill()
-            api.wait()
-        server.stop()
+        stop_stack(server, api)
 
 
 if __name__ == "__main__":
