@@ -4,10 +4,9 @@ Out-of-turn actions come first: the bot's own last-card call, then catching an o
 who missed his (catch variants only). Then, if the bot is the actor, its turn move.
 
 Only moves from ``legal_moves(state, seat, now)`` are ever returned, and everything else
-the choice depends on comes from ``observation(state, seat)``. One subtlety: when the
-bot's own call window is still open at its own turn, the engine lists the moves of the
-state after the missed-call penalty, whose cards come from the hidden stock; every level
-therefore makes its (late) call first in that case."""
+the choice depends on comes from ``observation(state, seat)``. A bot whose own call window
+is still open when its turn comes round again calls first, at every level: the call is
+still good then, and the penalty cards it would otherwise draw are unknown to it."""
 
 from __future__ import annotations
 

@@ -17,6 +17,10 @@ HARD: dict[str, Weights] = {
     "macau": Weights(stuck=0.45),
     # 69% over 3000 games: hold the Jacks (wild, but 20 penalty points) until needed
     "mau_mau": Weights(wild=1.8, flex=0.05),
+    # 67% over 1000 games: hold the Aces and Queens (wild; 50 and 10 points) until needed
+    "tel_aviv": Weights(wild=1.8, stuck=0.45),
+    # 52% over 3000 games
+    "romanian": Weights(stuck=0.45),
 }
 
 
