@@ -11,6 +11,7 @@ still good then, and the penalty cards it would otherwise draw are unknown to it
 from __future__ import annotations
 
 import random
+import time
 
 from ..game import legal_moves
 from ..state import GameState
@@ -35,6 +36,7 @@ def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now
     ``hard`` searches for at most ``budget_ms`` milliseconds (None: no time limit) and
     ``max_iterations`` playouts; with a time limit its choice depends on the machine's
     speed, so reproducible runs bound it by ``max_iterations`` only."""
+    started = time.perf_counter()
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; known: {list(LEVELS)}")
     moves = canonical(legal_moves(state, seat, now))
@@ -59,7 +61,8 @@ def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now
         return easy_turn(obs, turn, rng)
     if level == "normal":
         return normal_turn(obs, turn, rng, now)
-    return hard_turn(obs, turn, rng, now, budget_ms=budget_ms, max_iterations=max_iterations)
+    return hard_turn(obs, turn, rng, now, budget_ms=budget_ms, max_iterations=max_iterations,
+                     started=started)
 
 
 def pass_card(obs, moves: list[dict]) -> dict:

@@ -14,7 +14,8 @@ over the hidden cards, with ``normal``'s judgement as the playout policy.
    goes to the close calls. The best mean wins; the judgement's favourite keeps a small
    bonus, so that noise alone never overturns it.
 
-The search stops before the time budget would be overrun (it times its worlds) or at
+The search stops before the time budget would be overrun (it times its worlds and
+assumes the next is as slow as the slowest so far, within 90% of the budget) or at
 ``max_iterations`` playouts; with ``budget_ms=None`` the cap alone makes it reproducible."""
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from .tuning import hard_weights
 __all__ = ["hard_turn", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout"]
 
 DEFAULT_BUDGET_MS = 50.0
+SAFETY = 0.9  # of the budget the search may plan to use; the rest absorbs the odd slow step
 DEFAULT_MAX_ITERATIONS = 4000  # playouts
 TOP_K = 4
 MARGIN = 1.5  # candidates judged this many plays below the best are not searched
@@ -46,9 +48,11 @@ PLAYOUT_PLIES = 12  # a playout is cut off here and judged as a race of plays le
 
 
 def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: float | None = None, *,
-              budget_ms: float | None = DEFAULT_BUDGET_MS, max_iterations: int = DEFAULT_MAX_ITERATIONS) -> dict:
-    start = time.perf_counter()
-    deadline = None if budget_ms is None else start + budget_ms / 1000.0
+              budget_ms: float | None = DEFAULT_BUDGET_MS, max_iterations: int = DEFAULT_MAX_ITERATIONS,
+              started: float | None = None) -> dict:
+    """``started``: when the decision began (``time.perf_counter``), if before this call."""
+    start = time.perf_counter() if started is None else started
+    deadline = None if budget_ms is None else start + SAFETY * budget_ms / 1000.0
     cands = candidates(obs, moves)
     if len(cands) == 1:
         return finish_move(obs, cands[0])
@@ -69,11 +73,11 @@ def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: floa
     alive = list(range(len(top)))
     results: list[list[float]] = [[] for _ in top]
     worlds = playouts = 0
+    slowest = time.perf_counter() - start  # the ranking above: a first guess at one world's cost
     while len(alive) > 1 and playouts + len(alive) <= max_iterations:
         if deadline is not None:
-            now_t = time.perf_counter()
-            per_world = (now_t - start) / (worlds + 1)  # also covers the ranking above
-            if now_t + per_world > deadline:
+            t0 = time.perf_counter()
+            if t0 + slowest > deadline:
                 break
         world = determinize(obs, rng)
         seed = rng.getrandbits(32)
@@ -82,6 +86,8 @@ def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: floa
             results[i].append(rollout(after, obs.seat, prof, random.Random(seed), rounds, weights, PLAYOUT_PLIES))
         playouts += len(alive)
         worlds += 1
+        if deadline is not None:
+            slowest = max(slowest if worlds > 1 else 0.0, time.perf_counter() - t0)
         if worlds >= MIN_WORLDS:
             alive = _survivors(alive, results)
     if worlds == 0:
