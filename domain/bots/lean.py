@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import random
 
-from ..cards import RANK, RANK_INDEX, SUIT, is_joker
+from ..cards import RANK, SUIT, is_joker
 from ..engine.matching import satisfies, suit_in_play, why_not_normal, wish_options
 from ..state import Wish
 from .knowledge import Profile
-from .scoring import NORMAL, Judge, Unseen, pick_wish
+from .moves import longest_run
+from .scoring import NORMAL, Judge, Unseen, draw_totals, pick_wish, trigger
 
 __all__ = ["supported", "LeanGame", "MAX_PLIES"]
 
@@ -30,7 +31,6 @@ MAX_PLIES = 600
 SUPPORTED_EFFECTS = {"draw", "skip", "reverse", "suit_wish", "rank_wish", "hand_swap", "cancel", "play_again",
                      "skip_robin", "joker_declared"}
 NOISE = 0.05  # random tie-breaks between moves judged alike
-RUN_NODES = 64
 
 
 def supported(r) -> bool:
@@ -262,7 +262,7 @@ class LeanGame:
             for cards in _variants(self._pack(hand, c, answering=False)):
                 found.append((cards, None))
             if runs:
-                run = _longest_run(c, hand)
+                run = longest_run(c, hand)
                 if len(run) > 2 or (len(run) == 2 and RANK[run[0]] != RANK[run[1]]):
                     found.append((run, None))
         if not found:
@@ -289,7 +289,7 @@ class LeanGame:
         eff = r.effect.get(decl[-1])
         if eff is None or eff.type not in ("suit_wish", "rank_wish"):
             return None
-        group = _trigger(r, decl)
+        group = trigger(decl)
         in_play = SUIT[decl[-len(group) - 1]] if len(group) < len(decl) else suit_in_play(self)
         left = list(self.hands[x])
         for c in cards:
@@ -394,7 +394,7 @@ class LeanGame:
             else:
                 self.winner = x
                 return
-        group = _trigger(r, decl)
+        group = trigger(decl)
         eff_last = r.effect.get(group[-1])
         if phase == "draw":
             result = table.get(first)
@@ -403,7 +403,7 @@ class LeanGame:
                 self.pd = None
                 self._finish(x, nr, nr)
                 return
-            amount, family, target = _draw_totals(r, group)
+            amount, family, target = draw_totals(r, group)
             if r.targeting == "by_card":
                 victim = self._prev(x) if target == "previous" else self.next(x)
             else:
@@ -448,7 +448,7 @@ class LeanGame:
             if nb != x:
                 self.hands[x], self.hands[nb] = self.hands[nb], self.hands[x]
         if "draw" in counts:
-            amount, family, target = _draw_totals(r, group)
+            amount, family, target = draw_totals(r, group)
             if target == "previous" and self.n_active() >= 3:
                 victim = self._prev(x)
                 self.pd = [amount, family, victim, victim == nxt]
@@ -552,28 +552,6 @@ def _variants(pack: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     return (pack,) if len(pack) == 1 else ((pack[0],), pack)
 
 
-def _trigger(r, decl) -> list[str]:
-    i = len(decl) - 1
-    while i > 0 and RANK[decl[i - 1]] == RANK[decl[i]]:
-        i -= 1
-    return decl[i:]
-
-
-def _draw_totals(r, group):
-    amount = 0
-    family = None
-    target = "next"
-    last_card = None
-    for c in group:
-        e = r.effect.get(c)
-        if e is not None and e.type == "draw":
-            amount += e.amount
-            family, target, last_card = e.family, e.target, c
-    if last_card is not None and r.king_top_only and RANK[last_card] == "K":
-        amount = r.effect[last_card].amount
-    return amount, family, target
-
-
 _PLAIN_ORDER: dict[int, tuple[str, ...]] = {}
 
 
@@ -583,29 +561,3 @@ def _plain_order(r) -> tuple[str, ...]:
     if hit is None or (hit and hit[0] not in r.universe):
         hit = _PLAIN_ORDER[key] = tuple(sorted(c for c in r.universe if not is_joker(c) and c not in r.special))
     return hit
-
-
-def _longest_run(first: str, hand) -> tuple[str, ...]:
-    """The longest play starting with ``first`` in which each card has the rank of the
-    one before or its suit and a neighbouring rank (§2.9 runs), by a bounded search."""
-    rest = [c for c in hand]
-    rest.remove(first)
-    best = [(first,)]
-    budget = [RUN_NODES]
-
-    def extend(path, left):
-        if len(path) > len(best[0]):
-            best[0] = path
-        prev = path[-1]
-        pr, ps = RANK[prev], SUIT[prev]
-        for i, c in enumerate(left):
-            if budget[0] <= 0:
-                return
-            if ps is None or SUIT[c] is None:
-                continue
-            if RANK[c] == pr or (SUIT[c] == ps and abs(RANK_INDEX[RANK[c]] - RANK_INDEX[pr]) == 1):
-                budget[0] -= 1
-                extend(path + (c,), left[:i] + left[i + 1:])
-
-    extend((first,), rest)
-    return best[0]

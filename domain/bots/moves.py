@@ -3,9 +3,11 @@ distinct play, and the wish a play makes."""
 
 from __future__ import annotations
 
-from ..cards import remove_cards
+from ..cards import RANK, RANK_INDEX, SUIT, remove_cards
 
-__all__ = ["move_key", "canonical", "distinct_plays", "with_wish", "hand_after"]
+__all__ = ["move_key", "canonical", "distinct_plays", "with_wish", "hand_after", "longest_run"]
+
+RUN_NODES = 64  # search nodes per run
 
 
 def move_key(m: dict) -> tuple:
@@ -42,3 +44,29 @@ def with_wish(m: dict, wish: dict | None) -> dict:
     if wish is not None:
         out["wish"] = wish
     return out
+
+
+def longest_run(first: str, hand) -> tuple[str, ...]:
+    """The longest play starting with ``first`` in which each card has the rank of the
+    one before or its suit and a neighbouring rank (§2.9 runs), by a bounded search."""
+    rest = list(hand)
+    rest.remove(first)
+    best = [(first,)]
+    budget = [RUN_NODES]
+
+    def extend(path, left):
+        if len(path) > len(best[0]):
+            best[0] = path
+        prev = path[-1]
+        pr, ps = RANK[prev], SUIT[prev]
+        for i, c in enumerate(left):
+            if budget[0] <= 0:
+                return
+            if ps is None or SUIT[c] is None:
+                continue
+            if RANK[c] == pr or (SUIT[c] == ps and abs(RANK_INDEX[RANK[c]] - RANK_INDEX[pr]) == 1):
+                budget[0] -= 1
+                extend(path + (c,), left[:i] + left[i + 1:])
+
+    extend((first,), rest)
+    return best[0]

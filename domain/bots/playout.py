@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import RANK, RANK_INDEX, SUIT, is_joker, remove_cards
+from ..cards import RANK, SUIT, is_joker, remove_cards
 from ..commands import ChoosePassCard, Draw, Pass, Play, WishChoice
 from ..engine.context import Ctx
 from ..engine.decide import HANDLERS
@@ -21,6 +21,7 @@ from ..engine.matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, 
 from ..engine.moves import plays_for
 from ..errors import DomainError
 from .knowledge import Profile
+from .moves import longest_run
 
 __all__ = ["playout", "RoundEnd"]
 
@@ -28,7 +29,6 @@ MAX_PLIES = 600
 GROUP_BONUS = 0.15  # per extra card of a pack: a pack is one play now or later
 FOLLOW_BONUS = 0.4  # per card left of the suit put on top
 NOISE = 0.8
-RUN_NODES = 64  # search nodes per run
 
 
 class RoundEnd:
@@ -111,7 +111,7 @@ def _choose(ctx: Ctx, prof: Profile, rng: random.Random):
     options = [_group(t, r, hand, c, ph) for c in pool
                if not (prof.declared_jokers and is_joker(c)) and first_card_reason(t, r, c, ph) is None]
     if r.multi_mode == "same_rank_and_runs" and ph == NORMAL and t.wish is None:
-        options += [run for run in (_longest_run(o[0], hand) for o in options) if len(run) > 1]
+        options += [run for run in (longest_run(o[0], hand) for o in options) if len(run) > 1]
     best = None
     best_score = -1e9
     for cards in options:
@@ -150,32 +150,6 @@ def _choose(ctx: Ctx, prof: Profile, rng: random.Random):
         opts = wish_options(r, weff, left, t.wish, in_play)
         wish = _best_wish(opts, left)
     return Play(x, tuple(best), wish, len(hand) - len(best) <= 1, joker_as)
-
-
-def _longest_run(first: str, hand) -> tuple[str, ...]:
-    """The longest play starting with ``first`` in which each card has the rank of the
-    one before or its suit and a neighbouring rank (§2.9 runs), by a bounded search."""
-    rest = list(hand)
-    rest.remove(first)
-    best = [(first,)]
-    budget = [RUN_NODES]
-
-    def extend(path, left):
-        if len(path) > len(best[0]):
-            best[0] = path
-        prev = path[-1]
-        pr, ps = RANK[prev], SUIT[prev]
-        for i, c in enumerate(left):
-            if budget[0] <= 0:
-                return
-            if ps is None or SUIT[c] is None:
-                continue
-            if RANK[c] == pr or (SUIT[c] == ps and abs(RANK_INDEX[RANK[c]] - RANK_INDEX[pr]) == 1):
-                budget[0] -= 1
-                extend(path + (c,), left[:i] + left[i + 1:])
-
-    extend((first,), rest)
-    return best[0]
 
 
 def _group(t, r, hand, c, ph) -> tuple[str, ...]:
