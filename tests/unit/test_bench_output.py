@@ -1,0 +1,25 @@
+"""The offline benchmarks print, as their last line, one JSON object with the keys their
+issues name (a smoke run with a handful of games; the figures themselves are not tested)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bench import engine, floor
+
+
+@pytest.mark.parametrize("variant,players", [("macau", 2), ("plawno", 4)])
+def test_engine_bench_prints_its_figures_last(capsys, variant, players):
+    engine.main(["--variant", variant, "--players", str(players), "--games", "2"])
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert {"variant": variant, "players": players, "games": 2}.items() <= out.items()
+    assert out["games_per_s"] > 0 and out["moves_per_s"] > out["games_per_s"]
+
+
+def test_floor_bench_prints_its_figures_last(capsys):
+    floor.main(["--games", "3", "--moves", "100"])
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["games"] == 3 and out["moves_per_game"] == 100
+    assert out["moves_per_s"] == pytest.approx(out["games_per_s"] * 100, rel=0.01)
