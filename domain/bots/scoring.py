@@ -5,7 +5,8 @@ against the very policy ``normal`` plays.
 
 A view ``g`` supplies what the mover may know: ``r``, ``prof``, ``active``, ``direction``,
 ``next(seat, d=None)``, ``size(seat)``, ``pd`` (amount, family, target, regular) and
-``ps`` (turns, target) as sequences or None, ``wish``, ``next_regular``, and the matching
+``ps`` (turns, target) as sequences or None, ``wish``, ``next_regular``, ``actor``,
+``bonus`` (the actor's Pławno bonus turns left after this one, or None), and the matching
 fields the engine's ``why_not_normal`` reads. ``Unseen`` counts the cards the mover has
 not seen (other hands and the stock)."""
 
@@ -151,7 +152,7 @@ class Judge:
     """``normal``'s judgement of the moves of seat ``x`` in one position of view ``g``
     (``phase``: draw, skip, robin or normal), worked out once for all of its moves."""
 
-    __slots__ = ("g", "x", "hand", "phase", "U", "units0", "opps", "low", "two", "nxt", "w")
+    __slots__ = ("g", "x", "hand", "phase", "U", "units0", "opps", "low", "two", "nxt", "w", "self_target")
 
     def __init__(self, g, x: int, hand, phase: str, U: Unseen, w: Weights = NORMAL):
         self.g, self.x, self.hand, self.phase, self.U, self.w = g, x, hand, phase, U, w
@@ -161,7 +162,9 @@ class Judge:
         self.opps = opps
         self.low = min((g.size(s) for s in opps), default=99)
         self.two = len(opps) == 1
-        self.nxt = g.next(x)
+        # a Pławno bonus turn with more to come: his effects hit himself (§2.10.7)
+        self.self_target = g.actor == x and g.bonus is not None and g.bonus > 0
+        self.nxt = x if self.self_target else g.next(x)
 
     def weight(self, victim: int) -> float:
         """How much hurting ``victim`` is worth: fully with one opponent; with more,
@@ -275,10 +278,13 @@ class Judge:
                 if "draw" in counts:
                     amount, family, target = draw_totals(r, group)
                     victim = g.next(x, -g.direction) if (target == "previous" and not self.two) else nxt
+                    if self.self_target:
+                        victim = x
                     v += self.attack(amount, family, victim)
                     acted_on = True
                 elif counts.get("skip"):
-                    v += self.skip(nxt, r.skip_mode != "none") * counts["skip"]
+                    own = -w.skip if self.self_target else self.skip(nxt, r.skip_mode != "none")
+                    v += own * counts["skip"]
                     acted_on = True
                 elif counts.get("skip_robin"):
                     v += w.robin * counts["skip_robin"]
@@ -357,7 +363,7 @@ class StateView:
     """A scoring view of an observation (hand sizes, not hands)."""
 
     __slots__ = ("r", "prof", "active", "direction", "sizes", "pd", "ps", "wish", "next_regular", "free_play",
-                 "effective_suit", "effective_rank", "top_declared", "discard", "played_in_turn")
+                 "effective_suit", "effective_rank", "top_declared", "discard", "played_in_turn", "actor", "bonus")
 
     def __init__(self, obs, prof):
         t = obs.public
@@ -369,6 +375,8 @@ class StateView:
         self.wish, self.next_regular, self.free_play = t.wish, t.next_regular, t.free_play
         self.effective_suit, self.effective_rank = t.effective_suit, t.effective_rank
         self.top_declared, self.discard, self.played_in_turn = t.top_declared, t.discard, t.played_in_turn
+        self.actor = t.actor
+        self.bonus = t.bonus[1] if t.bonus is not None and t.bonus[0] == t.actor else None  # bonus turns left
 
     def size(self, seat: int) -> int:
         return self.sizes[seat]

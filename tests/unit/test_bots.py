@@ -232,6 +232,23 @@ def test_normal_wishes_the_suit_it_holds_most():
         assert m["action"] == "play"
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_attack_on_oneself_in_a_plawno_bonus_turn(level):
+    """Two 4s nobody answers give seat 0 two bonus turns; on the first, his effects hit
+    himself (RULES §2.10.7), so the 2C would be a draw against himself. (A bot that played
+    it looped forever in a 4-player simulation: attack himself, redraw, robin, repeat.)"""
+    g = Game("plawno", hands=[["4H", "4C", "2C", "9C", "7D"], ["8S", "10S", "QS", "5D", "6D"],
+                              ["8D", "10D", "QD", "5S", "6S"]], starter="5H",
+             stock=["7S", "7H", "8H", "9H", "10H", "JH", "QH"], dealer=1)
+    g.play(0, "4H", "4C")
+    g.pass_(g.actor)
+    g.pass_(g.actor)
+    assert g.actor == 0 and g.state.bonus == (0, 1)
+    assert ["2C"] in g.play_moves(0) and ["9C"] in g.play_moves(0)
+    for seed in range(4):
+        assert pick(g.state, 0, level, seed=seed)["cards"] == ["9C"]
+
+
 # ---------------------------------------------------------------------- hard's budget
 def test_hard_respects_its_time_budget():
     """Decisions that search stop near the 50 ms budget (one sampled world may run over;
