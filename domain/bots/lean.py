@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 
 from ..cards import RANK, SUIT, is_joker
-from ..engine.matching import satisfies, suit_in_play, why_not_normal, wish_options
+from ..engine.context import next_active
+from ..engine.matching import effect_counts, satisfies, suit_in_play, why_not_normal, wish_options
 from ..state import Wish
 from .knowledge import Profile
 from .moves import longest_run
@@ -91,14 +92,7 @@ class LeanGame:
 
     # ------------------------------------------------------------------ seats
     def next(self, seat: int, d: int | None = None) -> int:
-        active = self.active
-        n = self.n
-        d = self.direction if d is None else d
-        for i in range(1, n + 1):
-            s = (seat + d * i) % n
-            if active[s]:
-                return s
-        return seat
+        return next_active(self.active, seat, self.direction if d is None else d)
 
     def n_active(self) -> int:
         return sum(self.active)
@@ -430,11 +424,7 @@ class LeanGame:
         # a normal play (also a follow-up or a bonus turn)
         self.follow_up = None
         nxt = self.next(x)
-        counts: dict[str, int] = {}
-        for c in group:
-            e = r.effect.get(c)
-            if e is not None:
-                counts[e.type] = counts.get(e.type, 0) + 1
+        counts = effect_counts(r, group)
         if counts.get("reverse", 0) % 2:
             self.direction = -self.direction
             if self.n_active() == 2 and r.reverse_two_as_skip:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import RANK, SUIT, is_joker
+from ..engine.context import next_active
+from ..engine.matching import effect_counts
 
 __all__ = ["Unseen", "Judge", "Weights", "NORMAL", "trigger", "draw_totals", "WIN"]
 
@@ -67,35 +69,13 @@ class Unseen:
     def __init__(self, card_out, suit_out, rank_out, wild_out: int, total_out: int, hand, wild):
         self.card_out, self.suit_out, self.rank_out = card_out, suit_out, rank_out
         self.wild_out, self.total_out = wild_out, total_out
-        hc: dict = {}
-        hs: dict = {}
-        hr: dict = {}
-        hw = 0
-        for c in hand:
-            hc[c] = hc.get(c, 0) + 1
-            s = SUIT[c]
-            hs[s] = hs.get(s, 0) + 1
-            q = RANK[c]
-            hr[q] = hr.get(q, 0) + 1
-            if c in wild:
-                hw += 1
-        self.hand_card, self.hand_suit, self.hand_rank, self.hand_wild = hc, hs, hr, hw
+        self.hand_card, self.hand_suit, self.hand_rank, self.hand_wild = _tally(hand, wild)
         self.n_hand = len(hand)
 
     @classmethod
     def of_cards(cls, cards, hand, wild) -> "Unseen":
         """From the unseen cards themselves (``hand`` is then not subtracted again)."""
-        card_out: dict = {}
-        suit_out: dict = {}
-        rank_out: dict = {}
-        w = 0
-        for c in cards:
-            card_out[c] = card_out.get(c, 0) + 1
-            s = SUIT[c]
-            suit_out[s] = suit_out.get(s, 0) + 1
-            q = RANK[c]
-            rank_out[q] = rank_out.get(q, 0) + 1
-            w += c in wild
+        card_out, suit_out, rank_out, w = _tally(cards, wild)
         return cls(card_out, suit_out, rank_out, w, len(cards), (), wild)
 
     def total(self) -> int:
@@ -123,6 +103,22 @@ class Unseen:
         for c in cards:
             k += co.get(c, 0) - hc.get(c, 0)
         return max(0, k) / total
+
+
+def _tally(cards, wild) -> tuple[dict, dict, dict, int]:
+    """Counts of ``cards`` by card, by suit and by rank, and how many are wild."""
+    by_card: dict = {}
+    by_suit: dict = {}
+    by_rank: dict = {}
+    w = 0
+    for c in cards:
+        by_card[c] = by_card.get(c, 0) + 1
+        s = SUIT[c]
+        by_suit[s] = by_suit.get(s, 0) + 1
+        q = RANK[c]
+        by_rank[q] = by_rank.get(q, 0) + 1
+        w += c in wild
+    return by_card, by_suit, by_rank, w
 
 
 def trigger(decl) -> list[str]:
@@ -263,11 +259,7 @@ class Judge:
             v += w.robin * len(cards)
             acted_on = True
         else:
-            counts: dict = {}
-            for c in group:
-                e = r.effect.get(c)
-                if e is not None:
-                    counts[e.type] = counts.get(e.type, 0) + 1
+            counts = effect_counts(r, group)
             if counts:
                 if counts.get("reverse", 0) % 2:
                     if self.two and r.reverse_two_as_skip:
@@ -382,14 +374,7 @@ class StateView:
         return self.sizes[seat]
 
     def next(self, seat: int, d: int | None = None) -> int:
-        active = self.active
-        n = len(active)
-        d = self.direction if d is None else d
-        for i in range(1, n + 1):
-            s = (seat + d * i) % n
-            if active[s]:
-                return s
-        return seat
+        return next_active(self.active, seat, self.direction if d is None else d)
 
 
 __all__ += ["pick_wish", "StateView"]

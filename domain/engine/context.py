@@ -11,6 +11,16 @@ from ..state import GameState
 from ..table import APPLY, Table, thaw
 
 
+
+def next_active(active, seat: int, direction: int) -> int:
+    """The first active seat after ``seat`` going ``direction`` (``seat`` itself if none)."""
+    n = len(active)
+    for i in range(1, n + 1):
+        s = (seat + direction * i) % n
+        if active[s]:
+            return s
+    return seat
+
 class Ctx:
     __slots__ = ("t", "r", "events", "at", "swapped", "forced_draw", "wish_made")
 
@@ -30,14 +40,7 @@ class Ctx:
     # ------------------------------------------------------------ seats
     def next(self, seat: int, direction: int | None = None) -> int:
         """Next active seat after ``seat`` in ``direction`` (default: the current one)."""
-        active = self.t.active
-        n = len(active)
-        d = self.t.direction if direction is None else direction
-        for i in range(1, n + 1):
-            s = (seat + d * i) % n
-            if active[s]:
-                return s
-        return seat
+        return next_active(self.t.active, seat, self.t.direction if direction is None else direction)
 
     def prev(self, seat: int) -> int:
         return self.next(seat, -self.t.direction)

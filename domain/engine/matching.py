@@ -123,6 +123,16 @@ def triggering_group(r, decl_cards: list[str]) -> list[str]:
     return decl_cards[i:]
 
 
+def effect_counts(r, group) -> dict[str, int]:
+    """How many cards of ``group`` carry each effect type."""
+    counts: dict[str, int] = {}
+    for c in group:
+        e = r.effect.get(c)
+        if e is not None:
+            counts[e.type] = counts.get(e.type, 0) + 1
+    return counts
+
+
 def is_chain_start(r, card: str) -> bool:
     eff = r.effect.get(card)
     return eff is not None and eff.type == "play_again"

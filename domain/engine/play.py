@@ -8,9 +8,9 @@ from ..cards import RANK, SUIT, contains_all, is_joker, remove_cards
 from ..commands import Play
 from ..errors import RuleViolation
 from .context import Ctx
-from .matching import (ANSWER_PHASES, DRAW, DRAWN, ROBIN, SKIP, answer_kind, declared, first_card_reason,
-                       group_reason, is_chain_start, phase, satisfies, suit_in_play, triggering_group,
-                       why_not_normal, wish_effect, wish_options)
+from .matching import (ANSWER_PHASES, DRAW, DRAWN, ROBIN, SKIP, answer_kind, declared, effect_counts,
+                       first_card_reason, group_reason, is_chain_start, phase, satisfies, suit_in_play,
+                       triggering_group, why_not_normal, wish_effect, wish_options)
 from .turns import CONTINUE, Next, finish_turn, go_out, start_turn
 
 DETAIL = {
@@ -210,11 +210,7 @@ def resolve_effects(ctx: Ctx, x: int, group: list[str], ph: str, answer, regular
     bonus = t.bonus if (t.bonus is not None and t.bonus[0] == x) else None
     self_target = bonus is not None and bonus[1] > 0  # §2.10.7: effects hit himself
     nxt = ctx.next(x)
-    counts: dict[str, int] = {}
-    for c in group:
-        e = r.effect.get(c)
-        if e is not None:
-            counts[e.type] = counts.get(e.type, 0) + 1
+    counts = effect_counts(r, group)
 
     if "reverse" in counts and counts["reverse"] % 2:
         ctx.emit(ev.DirectionChanged(-t.direction))
