@@ -138,3 +138,15 @@ def _upcast_stored(stored: StoredEvent) -> StoredEvent:
     v, data = upcast(stored.type, stored.v, stored.data)
     return StoredEvent(stored.seq, stored.type, stored.at, stored.seat, data, v, stored.prev, stored.hash,
                        origin=stored)
+
+
+# ------------------------------------------------------------- the shape changes so far
+def _direction_names(data: dict) -> dict:
+    """v1 stored a direction as 1 / -1; v2 as "cw" / "ccw", the API's words."""
+    d = data.get("direction")
+    return {**data, "direction": {1: "cw", -1: "ccw"}.get(d, d)}
+
+
+for _type in ("round_started", "direction_changed"):
+    CURRENT_VERSION[_type] = 2
+    register_upcaster(_type, 1, _direction_names)

@@ -2,7 +2,8 @@
 
 A domain event's ``seat`` field becomes the envelope's ``seat``; its other fields become
 ``data``. Times are Unix seconds inside the domain and RFC 3339 strings on the wire
-(API.md), converted here for the fields named in ``TIME_FIELDS``."""
+(API.md), converted here for the fields named in ``TIME_FIELDS``; a direction is ``1``/``-1``
+inside the domain and ``"cw"``/``"ccw"`` on the wire (``DIRECTION_FIELDS``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from domain import events as dev
 from .envelope import NewEvent, StoredEvent
 
 TIME_FIELDS = ("deadline",)
+DIRECTION_FIELDS = ("direction",)
+DIRECTION_NAMES = {1: "cw", -1: "ccw"}
+DIRECTION_VALUES = {"cw": 1, "ccw": -1}
 
 
 def to_rfc3339(t: float | None) -> str | None:
@@ -40,6 +44,9 @@ def to_new_event(event: dev.Event) -> NewEvent:
     for name in TIME_FIELDS:
         if name in data:
             data[name] = to_rfc3339(data[name])
+    for name in DIRECTION_FIELDS:
+        if name in data:
+            data[name] = DIRECTION_NAMES[data[name]]
     return NewEvent(event.type, seat, data)
 
 
@@ -56,7 +63,7 @@ def _generate_decoder(cls):
     decodes every event of a log, and the generic ``dev.from_data`` loop was half of a
     replay's time. Same result as ``from_data`` after the time and seat conversions:
     a missing field takes its default, lists become tuples (one level down too)."""
-    ns = {"cls": cls, "_time": from_rfc3339, "_tuple": _tuple, "_new": object.__new__}
+    ns = {"cls": cls, "_time": from_rfc3339, "_tuple": _tuple, "_new": object.__new__, "_dirs": DIRECTION_VALUES}
     names, args = [], []
     for f in fields(cls):
         names.append(f.name)
@@ -70,6 +77,8 @@ def _generate_decoder(cls):
             value = f"data.get({f.name!r}, _d_{f.name})"
         if f.name in TIME_FIELDS:
             value = f"_time({value})"
+        elif f.name in DIRECTION_FIELDS:
+            value = f"_dirs[{value}]"
         elif "tuple" in str(f.type):
             value = f"_tuple({value})"
         args.append(value)

@@ -19,7 +19,7 @@ from domain import (Catch, CloseCallWindow, DomainError, RuleSet, Setup, Start, 
 from domain import events as dev
 from domain.rules import PRESET_IDS
 from events import codec
-from events.envelope import seal_batch, utc_now, verify_chain
+from events.envelope import NewEvent, seal_batch, utc_now, verify_chain
 from events.mapping import TIME_FIELDS, from_rfc3339, to_domain_event, to_new_event, to_rfc3339
 from events.store import EventStore, InMemoryEventStore
 from tests.unit.test_custom_rules import PASS_LEFT
@@ -158,6 +158,27 @@ def test_millisecond_deadlines_round_trip_exactly(seconds):
     t = round(T0 + 86_400 * 400 + seconds, 3)
     assert from_rfc3339(to_rfc3339(t)) == t
 
+
+
+def test_directions_are_cw_or_ccw_in_stored_data():
+    """API.md: "Directions are cw / ccw" — in events too, not the domain's 1 / -1."""
+    assert to_new_event(dev.DirectionChanged(-1)).data == {"direction": "ccw"}
+    assert to_new_event(dev.DirectionChanged(1)).data == {"direction": "cw"}
+    store = InMemoryEventStore()
+    store.append("g", [to_new_event(dev.DirectionChanged(-1))], 0)
+    (e,) = store.read("g")
+    assert (e.v, e.data) == (2, {"direction": "ccw"})
+    assert to_domain_event(e) == dev.DirectionChanged(-1)
+
+
+def test_a_v1_direction_is_read_as_cw_or_ccw_and_its_hash_still_verifies():
+    """Logs written before the change keep their bytes (and hashes); reads lift them."""
+    old = seal_batch([NewEvent("direction_changed", None, {"direction": -1})], 0, "", utc_now(),
+                     {"direction_changed": 1})
+    (e,) = codec.decode_many([codec.encode(s) for s in old])
+    assert (e.v, e.data, e.origin.data) == (2, {"direction": "ccw"}, {"direction": -1})
+    assert verify_chain([e])[0]
+    assert to_domain_event(e) == dev.DirectionChanged(-1)
 
 # ------------------------------------------------------------------ batch decoding (a replay's read path)
 def stored_log(n=5) -> tuple[InMemoryEventStore, list]:
