@@ -171,7 +171,8 @@ class StreamQuery(Strict):
 
 
 class ReplayQuery(Strict):
-    at = fields.Integer(load_default=None, validate=validate.Range(0, 2**53))
+    # event 1 (game_created) is the first state there is; beyond the last event is a 404
+    at = fields.Integer(load_default=None, validate=validate.Range(1, 2**53))
 
 
 # ---------------------------------------------------------------- responses (documentation)

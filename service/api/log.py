@@ -104,11 +104,14 @@ def replay(query, game_id):
     if record.status != "finished" and viewer != AUDITOR:
         raise ApiError(403, "replay_forbidden", "a replay is available when the game is finished (or to the auditor)")
     at = query["at"]
-    if at is None or at >= record.version:
+    if at is not None and at > record.version:
+        # the state asked for does not exist (yet): a 404, like any unknown resource
+        raise ApiError(404, "unknown_event",
+                       f"at: the game has {record.version} events, so at={at} names none (1..{record.version})")
+    if at is None or at == record.version:
         at, past = record.version, record
     else:
-        past = s.repo.load_at(game_id, max(at, 1))
-        at = max(at, 1)
+        past = s.repo.load_at(game_id, at)
     body = full_state(past)
     body["at"] = at
     return json_response(body)

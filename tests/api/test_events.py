@@ -129,7 +129,7 @@ def test_events_are_redacted_for_the_caller(client):
 def test_events_need_a_valid_token_if_any(client):
     g = create(client, "macau", seats=2)
     other = create(client, "macau", seats=2)
-    assert_problem(client.get(f"/v1/games/{g['game_id']}/events", headers=bearer(other["tokens"][0])), 401)
+    assert_problem(client.get(f"/v1/games/{g['game_id']}/events", headers=bearer(other["tokens"][0])), 403)
     assert_problem(client.get(f"/v1/games/{g['game_id']}/events", headers=bearer("nope")), 401)
 
 
@@ -314,10 +314,21 @@ def test_replay_at_n_is_the_state_after_event_n(client):
     assert created["status"] == "waiting" and created["at"] == 1
 
 
-@pytest.mark.parametrize("query", ["at=-1", "at=abc", "at=1.5"])
+@pytest.mark.parametrize("query", ["at=-1", "at=abc", "at=1.5", "at=0"])
 def test_replay_with_a_bad_at_is_400(client, query):
     g = create(client, "macau", seats=2)
     assert_problem(client.get(f"/v1/games/{g['game_id']}/replay?{query}", headers=bearer(AUDITOR)), 400)
+
+
+def test_replay_beyond_the_last_event_is_404_naming_at(client):
+    """Not the last state relabelled: the event asked for does not exist (yet)."""
+    g = create(client, "macau", seats=2)
+    version = view(client, g["game_id"])["version"]
+    url = f"/v1/games/{g['game_id']}/replay"
+    r = client.get(f"{url}?at={version + 1}", headers=bearer(AUDITOR))
+    assert_problem(r, 404)
+    assert r.get_json()["detail"].startswith("at:")
+    assert client.get(f"{url}?at={version}", headers=bearer(AUDITOR)).get_json()["at"] == version
 
 
 def test_replay_is_open_to_anyone_after_the_end(client):
