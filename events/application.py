@@ -76,6 +76,12 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def token_game(token: str) -> Optional[str]:
+    """The game a seat token was issued for (tokens read "<game id>.<secret>")."""
+    game_id, dot, _ = token.partition(".")
+    return game_id if dot else None
+
+
 def token_matches(token: str, token_hash: Optional[str]) -> bool:
     return token_hash is not None and hmac.compare_digest(hash_token(token), token_hash)
 
@@ -145,7 +151,7 @@ class GameService:
         seated = []
         seat = 0
         for name in spec.players:
-            s, ev = self._human(seat, name)
+            s, ev = self._human(game_id, seat, name)
             seated.append(s)
             events.append(ev)
             seat += 1
@@ -165,7 +171,7 @@ class GameService:
         return record, seated
 
     def join(self, game_id: str, name: str) -> tuple[GameRecord, Seated]:
-        return self._retry(game_id, lambda record: self._take_seat(record, lambda seat: self._human(seat, name)))
+        return self._retry(game_id, lambda record: self._take_seat(record, lambda seat: self._human(record.game_id, seat, name)))
 
     def add_bot(self, game_id: str, level: str) -> tuple[GameRecord, Seated]:
         if level not in BOT_LEVELS:
@@ -197,8 +203,10 @@ class GameService:
         _, after = self._append(record, [NewEvent("autopilot_changed", seat, {"on": on})])
         return after
 
-    def _human(self, seat: int, name: str):
-        token = secrets.token_urlsafe(24)  # 192 bits
+    def _human(self, game_id: str, seat: int, name: str):
+        # "<game id>.<secret>": a token shown to another game is known as a real token
+        # there (403, not 401) without any global index; only the secret's hash is kept
+        token = f"{game_id}.{secrets.token_urlsafe(24)}"  # 192 secret bits
         player_id = "p_" + secrets.token_hex(8)
         ev = NewEvent("player_joined", seat, {"player_id": player_id, "name": name, "token_hash": hash_token(token)})
         return Seated(seat, player_id, token), ev

@@ -7,7 +7,7 @@ from flask import Response, current_app, g, request
 
 import hmac
 
-from events.application import hash_token
+from events.application import NotFound, hash_token, token_game
 from events.records import GameRecord
 from events.redaction import AUDITOR, SPECTATOR
 
@@ -33,28 +33,51 @@ def bearer_token() -> str | None:
 
 def viewer_for(record: GameRecord, token: str | None):
     """The viewer a token makes of this game: a seat, the auditor, or a spectator (no
-    token). An unknown token is a 401: it never silently degrades to a spectator."""
-    if token is None:
+    token, or the token of a seat its player has left: a bot holds those cards now). An
+    unknown token is a 401: it never silently degrades to a spectator."""
+    viewer = _holder(record, token)
+    if isinstance(viewer, int) and record.seats[viewer].left:
         return SPECTATOR
-    auditor = current_app.config["MACAU"].auditor_token
-    if auditor and _same(token, auditor):
-        return AUDITOR
-    digest = hash_token(token)
-    for info in record.seats:
-        if info is not None and info.token_hash and hmac.compare_digest(digest, info.token_hash):
-            return info.seat
-    raise ApiError(401, "unknown_token", "this token belongs to no seat of this game")
+    return viewer
 
 
 def seat_for_action(record: GameRecord, token: str | None) -> int:
     if token is None:
         raise ApiError(401, "missing_token", "send the seat's token as Authorization: Bearer <token>")
-    viewer = viewer_for(record, token)
+    viewer = _holder(record, token)
     if not isinstance(viewer, int):
         raise ApiError(403, "not_a_seat", "this token does not hold a seat at this game")
     if record.seats[viewer].left:
         raise ApiError(403, "seat_left", "you left this game; a bot plays this seat now")
     return viewer
+
+
+def _holder(record: GameRecord, token: str | None):
+    if token is None:
+        return SPECTATOR
+    auditor = current_app.config["MACAU"].auditor_token
+    if auditor and _same(token, auditor):
+        return AUDITOR
+    seat = _seat_of(record, token)
+    if seat is not None:
+        return seat
+    other = token_game(token)
+    if other is not None and other != record.game_id:
+        try:
+            elsewhere = services().game_service.get(other)
+        except NotFound:
+            elsewhere = None
+        if elsewhere is not None and _seat_of(elsewhere, token) is not None:
+            raise ApiError(403, "token_of_another_game", "this token holds a seat at another game, not this one")
+    raise ApiError(401, "unknown_token", "this token belongs to no seat of this game")
+
+
+def _seat_of(record: GameRecord, token: str) -> int | None:
+    digest = hash_token(token)
+    for info in record.seats:
+        if info is not None and info.token_hash and hmac.compare_digest(digest, info.token_hash):
+            return info.seat
+    return None
 
 
 def _same(a: str, b: str) -> bool:

@@ -256,7 +256,7 @@ def test_no_card_leaks_in_a_random_game(make_client, variant, seats, seed, rules
         assert "you" not in final and "hands" not in final
 
 
-def test_a_stranger_gets_401_and_no_card(make_client):
+def test_a_stranger_gets_403_and_no_card(make_client):
     client = make_client(sse_keepalive_s=0.2)
     g = create(client, "macau", seats=2, seed=7)
     other = create(client, "macau", seats=2, seed=8)
@@ -273,10 +273,10 @@ def test_a_stranger_gets_401_and_no_card(make_client):
         ("POST", f"/v1/games/{gid}/leave", None), ("POST", f"/v1/games/{gid}/bots", {"level": "easy"}),
     ]:
         r = client.open(path, method=method, json=body, headers=bearer(stranger))
-        problem = assert_problem(r, 401)
+        problem = assert_problem(r, 403)
         assert not CARD_RE.findall(json.dumps(problem)), (path, problem)
     # the stream also accepts ?token= (browsers): a stranger's is refused the same way
-    assert_problem(client.get(f"/v1/games/{gid}/stream?token={stranger}"), 401)
+    assert_problem(client.get(f"/v1/games/{gid}/stream?token={stranger}"), 403)
     assert client.get(f"/v1/games/{gid}", headers=bearer(AUDITOR)).get_json() == truth, "nothing changed"
 
 

@@ -3,6 +3,8 @@ quickplay and leave, through HTTP."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from .conftest import AUDITOR
@@ -431,7 +433,7 @@ def test_adding_a_bot_needs_the_token_of_a_seated_player(client):
     url = f"/v1/games/{g['game_id']}/bots"
     assert_problem(client.post(url, json={"level": "easy"}), 401)
     assert_problem(client.post(url, json={"level": "easy"}, headers=bearer("not-a-token")), 401)
-    assert_problem(client.post(url, json={"level": "easy"}, headers=bearer(other["tokens"][0])), 401)
+    assert_problem(client.post(url, json={"level": "easy"}, headers=bearer(other["tokens"][0])), 403)
     assert_problem(client.post(url, json={"level": "easy"}, headers=bearer(AUDITOR)), 403)
     assert all(s["player_id"] is None for s in view(client, g["game_id"])["seats"][1:]), "nothing changed"
 
@@ -556,13 +558,27 @@ def test_leave_hands_the_seat_to_a_normal_bot_and_disables_the_token(client):
     assert view(client, gid)["version"] == before
 
 
+def test_a_player_who_left_reads_the_game_as_a_spectator(client):
+    """The seat's cards are a bot's now: the old token sees what anyone may, no more."""
+    g = create(client, "macau", seats=2, deal={"hands": [["7H", "8H"], ["9C", "9D"]], "starter": "5H"})
+    gid, t0 = g["game_id"], g["tokens"][0]
+    assert "you" in view(client, gid, t0)
+    assert client.post(f"/v1/games/{gid}/leave", headers=bearer(t0)).status_code == 200
+    mine = client.get(f"/v1/games/{gid}", headers=bearer(t0))
+    assert mine.status_code == 200
+    assert mine.get_json() == view(client, gid)  # the spectator's view
+    events = client.get(f"/v1/games/{gid}/events", headers=bearer(t0)).get_json()["events"]
+    assert events == client.get(f"/v1/games/{gid}/events").get_json()["events"]
+    assert "7H" not in json.dumps(events) and "8H" not in json.dumps(events)
+
+
 def test_leave_needs_a_seat_token(client):
     g = create(client, "macau", seats=2)
     other = create(client, "macau", seats=2)
     url = f"/v1/games/{g['game_id']}/leave"
     assert_problem(client.post(url), 401)
     assert_problem(client.post(url, headers=bearer("nope")), 401)
-    assert_problem(client.post(url, headers=bearer(other["tokens"][0])), 401)
+    assert_problem(client.post(url, headers=bearer(other["tokens"][0])), 403)
     assert_problem(client.post(url, headers=bearer(AUDITOR)), 403)
     assert [s["kind"] for s in view(client, g["game_id"])["seats"]] == ["human", "human"]
 

@@ -341,10 +341,10 @@ def test_a_move_with_an_unknown_token_is_401(client, header):
     assert snapshot(client, g["game_id"]) == before
 
 
-def test_a_token_of_another_game_is_401(client):
+def test_a_token_of_another_game_is_403(client):
     g = fixed(client, "macau", [["7H", "9H"], ["8D", "6S"]], "5H")
     other = fixed(client, "macau", [["7H", "9H"], ["8D", "6S"]], "5H")
-    rejected(client, g, other["tokens"][0], {"action": "play", "cards": ["7H"]}, 401)
+    rejected(client, g, other["tokens"][0], {"action": "play", "cards": ["7H"]}, 403)
 
 
 def test_the_auditor_token_may_not_move(client):

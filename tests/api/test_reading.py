@@ -84,11 +84,18 @@ def test_a_seat_sees_its_hand_and_legal_moves(client):
         assert "hands" not in v and "stock" not in v
 
 
-def test_a_token_from_another_game_is_401_not_a_spectator(client):
+def test_a_token_from_another_game_is_403_not_a_spectator(client):
+    """API.md: 401 unknown token, 403 valid token not allowed here."""
     g = create(client, "macau", seats=2)
     other = create(client, "macau", seats=2)
-    assert_problem(client.get(f"/v1/games/{g['game_id']}", headers=bearer(other["tokens"][0])), 401)
+    stranger = other["tokens"][0]
+    assert_problem(client.get(f"/v1/games/{g['game_id']}", headers=bearer(stranger)), 403)
     assert_problem(client.get(f"/v1/games/{g['game_id']}", headers=bearer("garbage")), 401)
+    # another game's id in front of a made-up secret is still an unknown token
+    forged = other["game_id"] + "." + "x" * 32
+    assert_problem(client.get(f"/v1/games/{g['game_id']}", headers=bearer(forged)), 401)
+    assert_problem(client.get(f"/v1/games/{g['game_id']}", headers=bearer("no-such-game.secret")), 401)
+    assert_problem(client.get(f"/v1/games/{g['game_id']}", headers=bearer("*" * 300 + ".x")), 401)
 
 
 def test_the_auditor_sees_every_hand_and_the_stock(client):
