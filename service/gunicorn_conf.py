@@ -4,8 +4,11 @@ gevent workers: an open SSE stream costs a greenlet, not an OS thread, so one pr
 holds thousands of streams; the stream hub reads Redis once per process for all of them.
 Override with GUNICORN_WORKERS, GUNICORN_BIND, GUNICORN_WORKER_CLASS."""
 
+import json
 import multiprocessing
 import os
+
+import gunicorn.util
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", max(2, multiprocessing.cpu_count())))
@@ -17,3 +20,23 @@ graceful_timeout = 10
 accesslog = None  # the app logs structured lines itself
 errorlog = "-"
 loglevel = os.environ.get("MACAU_LOG_LEVEL", "info").lower()
+# A request gunicorn itself refuses (a request line or header past these limits, a
+# malformed request) is answered by gunicorn, not the app: make that answer
+# problem+json like every other error (API.md), not gunicorn's HTML page.
+limit_request_line = 8190  # gunicorn's maximum: game ids of any plausible length reach the app (404)
+
+
+def _problem_error(sock, status_int, reason, mesg):
+    from gunicorn.util import write_nonblock
+
+    code = {400: "bad_request", 403: "forbidden", 414: "uri_too_long", 417: "expectation_failed",
+            431: "request_header_fields_too_large", 500: "internal_error",
+            501: "not_implemented"}.get(status_int, "bad_request")
+    body = json.dumps({"type": f"https://macau.dev/problems/{code}", "title": reason, "status": status_int,
+                       "detail": mesg or reason, "code": code}).encode()
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
+            f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n").encode("latin-1")
+    write_nonblock(sock, head + body)
+
+
+gunicorn.util.write_error = _problem_error

@@ -96,6 +96,23 @@ def test_docs_and_openapi_are_served(service):
     assert r.status == 200 and b"swagger" in r.read().lower()
 
 
+def test_requests_the_server_refuses_still_get_problem_json(service):
+    """Past gunicorn's limits the answer comes from gunicorn, not Flask: still problem+json."""
+    def raw(path, headers=None):
+        conn = http_client(service["port"])
+        conn.request("GET", path, headers=headers or {})
+        r = conn.getresponse()
+        return r.status, r.getheader("Content-Type"), json.loads(r.read())
+
+    status, ctype, body = raw("/v1/games/" + "a" * 5000)  # a long id still reaches the app
+    assert (status, ctype, body["code"]) == (404, "application/problem+json", "game_not_found")
+    for path, headers, expected in [("/v1/games/" + "a" * 9000, None, 414),
+                                    ("/v1/games/x", {"Authorization": "Bearer " + "t" * 10_000}, 431)]:
+        status, ctype, body = raw(path, headers)
+        assert (status, ctype) == (expected, "application/problem+json")
+        assert body["status"] == expected and body["code"] and body["detail"] and body["title"]
+
+
 def test_two_humans_play_to_the_end(service):
     http = service["http"]
     status, g = http("POST", "/v1/games", {"variant": "makao", "seats": 2, "players": [{"name": "a"}],
