@@ -91,6 +91,8 @@ def if_match_version() -> int | None:
     if raw is None:
         return None
     value = raw.strip()
+    if value == "*":  # RFC 9110: any current version will do
+        return None
     if value.startswith("W/"):
         value = value[2:]
     value = value.strip('"')

@@ -378,6 +378,13 @@ def test_if_match_with_the_current_version_is_applied(client):
     assert r.status_code == 200
 
 
+def test_if_match_star_matches_any_version(client):
+    """RFC 9110 §13.1.1: "*" is true whenever the resource exists."""
+    g = fixed(client, "macau", [["7H", "9H"], ["8D", "6S"]], "5H")
+    r = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, {"If-Match": "*"})
+    assert r.status_code == 200
+
+
 def test_if_match_with_a_stale_version_is_412(client):
     g = fixed(client, "macau", [["7H", "9H", "9C"], ["8D", "6S", "6H"]], "5H")
     stale = client.get(f"/v1/games/{g['game_id']}").headers["ETag"]
