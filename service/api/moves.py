@@ -22,7 +22,8 @@ blp = Blueprint("moves", __name__, url_prefix="/v1", description="Play: the five
 
 HEADERS = [
     {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
-     "description": 'the version the move was decided on, e.g. "12" (W/"12" too); 412 if the game moved on; "*" matches any version'},
+     "description": 'the version the move was decided on, e.g. "12" (W/"12" too); 412 if the game moved on; '
+                    '"*" matches any version'},
     {"in": "header", "name": "Idempotency-Key", "required": False,
      "schema": {"type": "string", "minLength": 1, "maxLength": 200},
      "description": "a retry with the same key and body returns the first response and changes nothing"},
