@@ -61,8 +61,16 @@ def service(tmp_path_factory):
     assert any("curl -s -X POST" in b for b in banner)
     info = {"proc": proc, "http": Http(port), "port": port, "banner": "".join(banner)}
     yield info
-    if proc.poll() is None:
-        proc.kill()
+    if proc.poll() is None:  # a run without the Ctrl-C test (-k): stop the whole tree, not just its root
+        family = psutil.Process(proc.pid).children(recursive=True)
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        for p in family:
+            if p.is_running():
+                p.kill()
 
 
 def play_legal(http, gid, token, rng, until_finished=True, max_requests=5000):
