@@ -138,6 +138,19 @@ def is_chain_start(r, card: str) -> bool:
     return eff is not None and eff.type == "play_again"
 
 
+def call_may_be_due(r, left: int, last: str, hand_after=()) -> bool:
+    """Whether a play leaving ``left`` cards, ``last`` (as declared) on top, may carry the
+    last-card call (§2.12): it leaves one card, or it empties the hand and a forced draw
+    follows (Switch special last card, Tel-Aviv 5), or "Multiple Macao" (a cosmetic call
+    before a same-value pack that would empty the hand). Otherwise the call is not due: a
+    play that goes out needs none."""
+    if left == 1:
+        return True
+    if left == 0:
+        return (r.special_must_draw and last in r.special) or (r.play_again_last and is_chain_start(r, last))
+    return r.multiple_call and len({RANK[c] for c in hand_after}) == 1
+
+
 def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...]) -> str | None:
     """Why a play of several cards is not a legal group (None if it is)."""
     if len(decl_cards) == 1:

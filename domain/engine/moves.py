@@ -9,9 +9,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import RANK, RANK_INDEX, SUIT, is_joker, remove_cards
-from .matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, answer_kind, declared, first_card_reason,
-                       group_reason, is_chain_start, phase, same_pack, suit_in_play, triggering_group,
-                       why_not_normal, wish_effect, wish_options)
+from .matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, answer_kind, call_may_be_due, declared,
+                       first_card_reason, group_reason, is_chain_start, phase, same_pack, suit_in_play,
+                       triggering_group, why_not_normal, wish_effect, wish_options)
 
 from .context import Ctx
 from .turns import close_call_window
@@ -224,7 +224,7 @@ def _as_moves(t, r, hand, cards, joker_as):
     if joker_as is None and len(cards) == 1 and not r.multiple_call:
         eff = r.effect.get(cards[0])
         if eff is None or eff.type not in ("suit_wish", "rank_wish"):
-            return [move, {**move, "announce": True}] if left <= 1 else [move]
+            return [move, {**move, "announce": True}] if call_may_be_due(r, left, cards[0]) else [move]
     decl = [declared(c, joker_as, r) for c in cards]
     group = triggering_group(r, decl)
     hand_after = remove_cards(hand, cards)
@@ -235,8 +235,7 @@ def _as_moves(t, r, hand, cards, joker_as):
         in_play = SUIT[decl[-len(group) - 1]] if len(group) < len(decl) else suit_in_play(t)
         move["wish_options"] = [o.as_body() for o in wish_options(r, weff, hand_after, t.wish, in_play)]
     moves = [move]
-    if len(hand_after) <= 1 or (r.multiple_call and len({RANK[c] for c in hand_after}) == 1):
-        # the call with the play (also before a forced last-card draw; or "Multiple Macao")
+    if call_may_be_due(r, len(hand_after), decl[-1], hand_after):
         moves.append({**move, "announce": True})
     return moves
 

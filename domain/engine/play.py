@@ -8,7 +8,7 @@ from ..cards import RANK, SUIT, contains_all, is_joker, remove_cards
 from ..commands import Play
 from ..errors import RuleViolation
 from .context import Ctx
-from .matching import (ANSWER_PHASES, DRAW, DRAWN, ROBIN, SKIP, answer_kind, declared, effect_counts,
+from .matching import (ANSWER_PHASES, DRAW, DRAWN, ROBIN, SKIP, answer_kind, call_may_be_due, declared, effect_counts,
                        first_card_reason, group_reason, is_chain_start, phase, satisfies, suit_in_play,
                        triggering_group, why_not_normal, wish_effect, wish_options)
 from .turns import CONTINUE, Next, finish_turn, go_out, start_turn
@@ -83,8 +83,7 @@ def validate_play(ctx: Ctx, cmd: Play):
             wish = cmd.wish
     elif cmd.wish is not None:
         raise RuleViolation("invalid_wish", f"{cards[-1]} makes no wish")
-    if cmd.announce and len(hand_after) >= 2 and not (
-            r.multiple_call and len({RANK[c] for c in hand_after}) == 1):
+    if cmd.announce and not call_may_be_due(r, len(hand_after), decl[-1], hand_after):
         raise RuleViolation("not_obliged_to_announce",
                             f"you would hold {len(hand_after)} cards after this play: no call is due")
     return ph, decl, group, wish, in_play

@@ -1038,6 +1038,18 @@ def test_r45_false_announce_is_rejected():
     g.rejects("not_obliged_to_announce", g.play, 0, "9S", announce=True)  # 2 cards would be left
 
 
+def test_a_play_that_goes_out_carries_no_call():
+    """§2.12 / R#45: going out (a last card, or a pack straight to zero) leaves no one card
+    to call for, so a call bundled with it is not due: rejected, and not listed."""
+    g = deal([["9S", "9D"], ["5C", "6C"], ["5S", "6H"]])
+    assert not [m for m in g.moves(0) if m["action"] == "play" and len(m["cards"]) == 2 and m.get("announce")]
+    assert [m for m in g.moves(0) if m["action"] == "play" and len(m["cards"]) == 1 and m.get("announce")]
+    g.rejects("not_obliged_to_announce", g.play, 0, "9S", "9D", announce=True)
+    g = deal([["9S"], ["5C", "6C"], ["5S", "6H"]])
+    assert not [m for m in g.moves(0) if m.get("announce")]
+    g.rejects("not_obliged_to_announce", g.play, 0, "9S", announce=True)
+
+
 def test_r45_catch_is_rejected_in_automatic_variants():
     """§2.12 / R#45: macau enforces the call automatically: catch → nothing_to_catch, even
     while a window is open."""
