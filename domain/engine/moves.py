@@ -146,7 +146,7 @@ def _group_plays(t, r, hand, card, joker_as, d, ph, out, extended, limit):
         decl = [declared(c, joker_as, r) for c in cards]
         same_rank = same_pack(r, [RANK[c] for c in decl])
         if not same_rank and len(out) + len(extended) > limit:
-            continue
+            break  # _groups yields every same-rank group first; the runs after them are exponential
         seen.add(cards)
         if group_reason(t, r, decl, ph, hand) is not None:
             continue

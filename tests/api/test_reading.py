@@ -273,6 +273,31 @@ def test_truncated_legal_moves_still_list_every_single_and_same_rank_group(clien
     assert expected <= plays, sorted(expected - plays)
 
 
+def test_a_huge_makao_hand_lists_its_moves_without_walking_every_run(client, monkeypatch):
+    """Runs through 40 cards number in the billions: the listing stops walking them at the
+    cut (it once did not, and a seat's view of a 30-card makao hand took seconds, 35 cards
+    forever), yet every single card and same-rank group is still listed."""
+    from domain.engine import moves as engine_moves
+
+    walked = [0]
+    original = engine_moves._groups
+
+    def counting(*args):
+        for cards in original(*args):
+            walked[0] += 1
+            yield cards
+
+    monkeypatch.setattr(engine_moves, "_groups", counting)
+    deck = [r + s for s in "HCSD" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
+    hand = [c for c in deck if c not in ("9D", "8D", "6D", "4D")][:40]
+    g = fixed(client, "makao", [hand, ["8D", "6D", "4D"]], "9D")
+    you = view(client, g["game_id"], g["tokens"][0])["you"]
+    assert you["legal_moves_truncated"] is True
+    assert walked[0] < 20_000, walked[0]
+    singles = {m["cards"][0] for m in you["legal_moves"] if m["action"] == "play" and len(m["cards"]) == 1}
+    assert {"9H", "9C", "9S", "2D"} <= singles
+
+
 def test_wish_plays_carry_wish_options(client):
     g = fixed(client, "macau", [["AH", "JC", "9S"], ["8D", "6S"]], "5H")
     moves = view(client, g["game_id"], g["tokens"][0])["you"]["legal_moves"]
