@@ -88,7 +88,7 @@ def malformed_requests(gid: str, token: str):
         yield "GET", f"/v1/games/{gid}/replay?{query}", {"headers": bearer(AUDITOR)}
     for query in ("status=%00", "variant=" + "x" * 5000, "limit=99999999999999999999", "limit=-1", "status=WAITING"):
         yield "GET", f"/v1/games?{query}", {}
-    for header in ({"If-Match": "abc"}, {"If-Match": "*"}, {"If-Match": '"' + "9" * 400 + '"x'},
+    for header in ({"If-Match": "abc"}, {"If-Match": "**"}, {"If-Match": '"' + "9" * 400 + '"x'},
                    {"If-Match": '"1", "2"'}, {"If-Match": "W/abc"}, {"If-Match": "\u00e9"},
                    {"Idempotency-Key": "x" * 5000}, {"Idempotency-Key": "\x7f"},
                    {"Authorization": "Bearer " + "x" * 20_000}, {"Authorization": "Basic Zm9vOmJhcg=="},
