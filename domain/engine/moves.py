@@ -122,6 +122,8 @@ def _plays(t, r, seat: int, limit: int) -> tuple[list[dict], list[dict]]:
             if (multi and (rank_count[RANK[card]] > 1 or r.jokers_in_draw_packs or r.multi_mode == "same_rank_and_runs")) \
                     or card in r.play_again_cards:
                 _group_plays(t, r, hand, card, None, card, ph, out, extended, limit)
+            if multi and declared_jokers and any(is_joker(c) for c in hand):
+                _joker_joins(t, r, hand, card, ph, out, extended, limit)
         if limit <= 1 and out:
             return out, extended  # a caller asking whether any play exists
     return out, extended
@@ -136,12 +138,24 @@ def _joker_plays(t, r, hand, card, ph, out, extended):
         _group_plays(t, r, hand, card, joker_as, d, ph, out, extended, LIMIT)
 
 
-def _group_plays(t, r, hand, card, joker_as, d, ph, out, extended, limit):
+def _joker_joins(t, r, hand, card, ph, out, extended, limit):
+    """Packs led by the real ``card`` that a declared joker joins as a card of its rank
+    (anywhere after the first card: the last one decides the top)."""
+    if not r.multi_special and card in r.special:
+        return
+    for joker_as in _declarations(t, r, next(c for c in hand if is_joker(c)), ph):
+        if same_pack(r, [RANK[card], RANK[joker_as]]) and (r.multi_special or joker_as not in r.special):
+            _group_plays(t, r, hand, card, joker_as, card, ph, out, extended, limit, with_joker=True)
+
+
+def _group_plays(t, r, hand, card, joker_as, d, ph, out, extended, limit, with_joker=False):
     """Same-rank groups go to ``out`` (always complete); runs and chains to ``extended``
-    (only as many as could still be listed)."""
+    (only as many as could still be listed). ``with_joker``: only groups a joker joins."""
     seen = set()
     for cards in _groups(t, r, hand, card, joker_as, d, ph):
         if len(cards) == 1 or cards in seen:
+            continue
+        if with_joker and not any(is_joker(c) for c in cards):
             continue
         decl = [declared(c, joker_as, r) for c in cards]
         same_rank = same_pack(r, [RANK[c] for c in decl])
@@ -173,7 +187,10 @@ def _groups(t, r, hand, card, joker_as, d, ph):
     if not r.multi_special and d in r.special:
         return
     obligation = ph != NORMAL or t.wish is not None
-    mates = [c for c in rest if not is_joker(c) or joker_as is None]
+    if joker_as is not None and not is_joker(card):  # one declared joker joins a real card's pack
+        mates = [c for c in rest if not is_joker(c)] + [c for c in rest if is_joker(c)][:1]
+    else:
+        mates = [c for c in rest if not is_joker(c) or joker_as is None]
     mates = [c for c in mates if same_pack(r, [RANK[d], RANK[declared(c, joker_as, r)]])]
     if not r.multi_special:
         mates = [c for c in mates if c not in r.special]

@@ -157,6 +157,28 @@ def test_ace_wishes_a_held_suit_other_than_the_suit_in_play():
     assert g.wish is None
 
 
+def test_a_joker_may_join_a_pack_after_its_first_card_and_is_listed_so():
+    """§2.9 / Z11: the first card must be legal and the rest share its rank; a declared
+    joker is the card it names, so it may come after the first card — last, it decides the
+    top. legal_moves lists these packs too (API.md: complete for same-rank groups)."""
+    g = game([["JKB", "5C", "6D"], ["5D", "6H", "QC", "9S"], ["5S", "9C", "JH", "QD"]], starter="8C")
+    listed = {(tuple(m["cards"]), m.get("joker_as")) for m in g.moves(0) if m["action"] == "play"}
+    assert {(("5C", "JKB"), f"5{s}") for s in "CDHS"} <= listed
+    assert (("JKB", "5C"), "5C") in listed
+    assert not any(cards == ("6D", "JKB") for cards, _ in listed), "6D cannot lead on 8C"
+    g.play(0, "5C", "JKB", joker_as="5H")
+    assert g.top == "JKB" and g.state.top_declared == "5H" and g.state.effective_suit == "H"
+
+
+def test_a_joker_joins_an_answer_to_a_war_after_the_first_card():
+    g = game([["2C", "5S", "6D"], ["QS", "KH", "JD", "8D"], ["3D", "JKR", "9H", "QD"]], starter="8C")
+    g.play(0, "2C")
+    listed = {(tuple(m["cards"]), m.get("joker_as")) for m in g.moves(2) if m["action"] == "play"}
+    assert (("3D", "JKR"), "3S") in listed and (("JKR", "3D"), "3C") in listed
+    g.play(2, "3D", "JKR", joker_as="3S")
+    assert g.pending_draw[0] == 8
+
+
 def test_joker_is_the_card_it_is_declared_as():
     """§3.2 plawno: "the player names any card (rank+suit); the joker is that card for matching and
     effects" (Z11)."""
