@@ -11,8 +11,8 @@ from .context import Ctx
 from .dealing import check_fixed_deal, deal_round, first_dealer
 from .matching import DRAW, DRAWN, FOLLOW_UP, NORMAL, ROBIN, SKIP, phase, why_not_normal
 from .play import ask_robin, play as resolve_play
-from .turns import (Next, close_call_window, close_window_before_action, close_window_if_expired, finish_turn,
-                    go_out, take_penalty)
+from .turns import (Next, accept_skip, close_call_window, close_window_before_action, close_window_if_expired,
+                    finish_turn, go_out, take_penalty)
 
 RULES_VERSION = "1.0.0"
 
@@ -144,7 +144,7 @@ def pass_turn(ctx: Ctx, x: int) -> None:
     t = ctx.t
     ph = phase(t)
     if ph == SKIP:
-        ctx.emit(ev.SkipAccepted(x, t.pending_skip.turns))
+        accept_skip(ctx, x)
         nxt = ctx.next(x)
         finish_turn(ctx, x, Next(nxt, nxt))
     elif ph == ROBIN:

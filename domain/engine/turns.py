@@ -66,6 +66,14 @@ def take_penalty(ctx: Ctx, seat: int) -> None:
     ctx.emit(ev.PenaltyTaken(seat, pd.amount, drawn, top in r.free_after_penalty))
 
 
+def accept_skip(ctx: Ctx, seat: int) -> None:
+    """``seat`` accepts the pending skip: ``skip_accepted``, then §7.3's ``turn_skipped``
+    for the turn it costs him (with the further turns he still sits out)."""
+    t = ctx.t
+    ctx.emit(ev.SkipAccepted(seat, t.pending_skip.turns))
+    ctx.emit(ev.TurnSkipped(seat, t.turns_to_miss[seat]))
+
+
 def start_turn(ctx: Ctx, seat: int, next_regular: int, bonus: Optional[int] = None) -> None:
     """Give the turn to ``seat``; turns the engine plays by itself (a seat sitting out,
     a Pławno self-inflicted penalty) are played here."""
@@ -75,7 +83,7 @@ def start_turn(ctx: Ctx, seat: int, next_regular: int, bonus: Optional[int] = No
             # §2.11 sitting out; Z13: only an attack arriving in his regular turn is automatic
             pd, ps = t.pending_draw, t.pending_skip
             if ps is not None and ps.target == seat:
-                ctx.emit(ev.SkipAccepted(seat, ps.turns))
+                accept_skip(ctx, seat)
             else:
                 if pd is not None and pd.target == seat:
                     take_penalty(ctx, seat)

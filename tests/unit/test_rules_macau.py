@@ -73,7 +73,12 @@ def test_card_4_skips_next_player_who_draws_nothing():
     assert g.pending_skip == (1, 1)
     assert g.actor == 1
     g.pass_(1)
-    assert "skip_accepted" in g.types()
+    types = g.types()
+    assert "skip_accepted" in types
+    # §7.3 names the lost turn turn_skipped, here as for every skip
+    assert types.index("turn_skipped") == types.index("skip_accepted") + 1
+    skipped = next(e for e in g.last if e.type == "turn_skipped")
+    assert (skipped.seat, skipped.turns_to_miss) == (1, 0)
     assert g.pending_skip is None
     assert g.hand(1) == ["5C", "6D", "8H"]
     assert g.actor == 2 and g.next_regular == 2
