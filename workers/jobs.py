@@ -17,6 +17,7 @@ from .context import context
 log = logging.getLogger("macau.jobs")
 
 AUTOPILOT_AFTER_TIMEOUTS = 2
+EARLY_WAIT_S = 1.5  # a job up to this early waits for its deadline
 
 
 def _record(game_id: str, expected_version: int):
@@ -84,9 +85,9 @@ def turn_clock(game_id: str, expected_version: int) -> str:
         return "stale"
     st = record.state
     ctx = context()
-    now = ctx.service.now()
-    if st.turn_deadline is None or now < st.turn_deadline:
+    if st.turn_deadline is None or not _due(ctx, st.turn_deadline):
         return "not due"
+    now = ctx.service.now()
     seat = st.actor
     extra = []
     info = record.seats[seat]
@@ -100,12 +101,27 @@ def turn_clock(game_id: str, expected_version: int) -> str:
     return f"seat {seat} timed out" + (" (autopilot on)" if extra else "")
 
 
+def _due(ctx, deadline: float) -> bool:
+    """Whether ``deadline`` has come, waiting for it if it is a moment away (the
+    scheduler's clock and whole seconds may fire a job a little early); else the sweeper
+    brings the job back."""
+    early = deadline - ctx.service.now()
+    if early > EARLY_WAIT_S:
+        return False
+    if early > 0:
+        time.sleep(early + 0.001)
+    return True
+
+
 def call_window(game_id: str, expected_version: int) -> str:
     """The last-card window's time is up: automatic enforcement applies the penalty."""
     record = _record(game_id, expected_version)
     if record is None:
         return "stale"
     ctx = context()
+    w = record.state.call_window
+    if w is None or w.deadline is None or not _due(ctx, w.deadline):
+        return "not due"
     try:
         ctx.service.execute(record, CloseCallWindow(ctx.service.now()))
     except (ConcurrencyError, DomainError):

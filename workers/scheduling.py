@@ -2,14 +2,15 @@
 window, filling a waiting table with bots. Called after every append (by the API and by
 the workers alike); every job id is deterministic, so scheduling twice is harmless.
 
-Timing: RQ's scheduler runs on whole seconds and polls every second, so a scheduled job
-fires 0–2 s after its time. That is fine for turn clocks (60 s by default), last-card
+Timing: RQ's scheduler keeps whole seconds (a job is due at its time rounded up) and polls
+every second, so a scheduled job fires 0–2 s after its time. That is fine for turn clocks (60 s by default), last-card
 windows (5 s) and bot delays (1 s by default, "so humans can follow"); a bot with
 ``bot_delay_s = 0`` is enqueued immediately and answers in milliseconds."""
 
 from __future__ import annotations
 
 import logging
+import math
 import time
 from datetime import datetime, timedelta, timezone
 
@@ -28,7 +29,9 @@ def _enqueue(queue: Queue, func, args: tuple, job_id: str, at: float | None = No
         if at is None or at <= time.time():
             queue.enqueue_call(func, args=args, job_id=job_id, unique=True, **JOB_OPTIONS)
         else:
-            when = datetime.fromtimestamp(at, tz=timezone.utc)
+            # RQ keeps whole seconds and drops the fraction: rounding down would fire a job
+            # up to a second early, find its clock "not due", and leave it to the sweeper
+            when = datetime.fromtimestamp(math.ceil(at), tz=timezone.utc)
             queue.enqueue_at(when, func, *args, job_id=job_id, unique=True, **JOB_OPTIONS)
     except DuplicateJobError:
         pass  # already queued or scheduled: the job is idempotent anyway
