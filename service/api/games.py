@@ -120,7 +120,7 @@ def leave_game(game_id):
 @blp.route("/games/<game_id>", methods=["GET"])
 @blp.response(200, GameViewSchema, headers={"ETag": {"description": "the game's version", "schema": {"type": "string"}}})
 @blp.doc(security=BEARER)
-@problems(blp, 401, 404)
+@problems(blp, 401, 403, 404)
 def get_game(game_id):
     """The game as the caller may see it; with a seat token, `you` holds the hand and the
     legal moves. ETag is the version."""

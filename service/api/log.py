@@ -24,7 +24,7 @@ blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams,
 @blp.arguments(EventsQuery(), location="query", error_status_code=400)
 @blp.response(200, EventsSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 400, 401, 404)
+@problems(blp, 400, 401, 403, 404)
 def get_events(query, game_id):
     """Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
     something newer exists."""
@@ -56,7 +56,7 @@ def get_events(query, game_id):
     responses={"200": {"description": "Server-Sent Events: one per game event (`id: seq`, `event: type`, "
                                       "`data: json`), a keep-alive comment at least every 15 s",
                        "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
-@problems(blp, 400, 401, 404)
+@problems(blp, 400, 401, 403, 404)
 def stream(query, game_id):
     """Server-Sent Events, resumable with `Last-Event-ID`. Browsers' EventSource cannot
     send headers: `?token=` is accepted here for them."""
