@@ -171,7 +171,8 @@ class GameService:
         return record, seated
 
     def join(self, game_id: str, name: str) -> tuple[GameRecord, Seated]:
-        return self._retry(game_id, lambda record: self._take_seat(record, lambda seat: self._human(record.game_id, seat, name)))
+        return self._retry(game_id, lambda record: self._take_seat(
+            record, lambda seat: self._human(record.game_id, seat, name)))
 
     def add_bot(self, game_id: str, level: str) -> tuple[GameRecord, Seated]:
         if level not in BOT_LEVELS:
