@@ -141,10 +141,13 @@ def _upcast_stored(stored: StoredEvent) -> StoredEvent:
 
 
 # ------------------------------------------------------------- the shape changes so far
+DIRECTION_NAMES = {1: "cw", -1: "ccw"}  # the API's words for the domain's directions
+
+
 def _direction_names(data: dict) -> dict:
     """v1 stored a direction as 1 / -1; v2 as "cw" / "ccw", the API's words."""
     d = data.get("direction")
-    return {**data, "direction": {1: "cw", -1: "ccw"}.get(d, d)}
+    return {**data, "direction": DIRECTION_NAMES.get(d, d)}
 
 
 for _type in ("round_started", "direction_changed"):

@@ -13,12 +13,12 @@ from functools import lru_cache
 
 from domain import events as dev
 
+from .codec import DIRECTION_NAMES
 from .envelope import NewEvent, StoredEvent
 
 TIME_FIELDS = ("deadline",)
 DIRECTION_FIELDS = ("direction",)
-DIRECTION_NAMES = {1: "cw", -1: "ccw"}
-DIRECTION_VALUES = {"cw": 1, "ccw": -1}
+DIRECTION_VALUES = {name: d for d, name in DIRECTION_NAMES.items()}
 
 
 def to_rfc3339(t: float | None) -> str | None:

@@ -7,11 +7,10 @@ from typing import Optional
 
 from domain import legal_moves_info
 
-from .mapping import to_rfc3339
+from .mapping import DIRECTION_NAMES, to_rfc3339
 from .records import GameRecord
 from .redaction import AUDITOR, Viewer
 
-DIRECTION = {1: "cw", -1: "ccw"}
 
 
 def _wish(w) -> Optional[dict]:
@@ -75,7 +74,7 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
         "seats": seats,
         "dealer_seat": st.dealer if playing else None,
         "current_seat": st.actor,
-        "direction": DIRECTION[st.direction],
+        "direction": DIRECTION_NAMES[st.direction],
         "top_card": st.discard[-1] if st.discard else None,
         "top_card_as": st.top_declared,
         "discard_size": len(st.discard),
