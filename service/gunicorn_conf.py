@@ -10,6 +10,8 @@ import os
 
 import gunicorn.util
 
+from service.errors import PROBLEM, TYPE_BASE
+
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", max(2, multiprocessing.cpu_count())))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
@@ -27,16 +29,14 @@ limit_request_line = 8190  # gunicorn's maximum: game ids of any plausible lengt
 
 
 def _problem_error(sock, status_int, reason, mesg):
-    from gunicorn.util import write_nonblock
-
     code = {400: "bad_request", 403: "forbidden", 414: "uri_too_long", 417: "expectation_failed",
             431: "request_header_fields_too_large", 500: "internal_error",
             501: "not_implemented"}.get(status_int, "bad_request")
-    body = json.dumps({"type": f"https://macau.dev/problems/{code}", "title": reason, "status": status_int,
+    body = json.dumps({"type": TYPE_BASE + code, "title": reason, "status": status_int,
                        "detail": mesg or reason, "code": code}).encode()
     head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
-            f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n").encode("latin-1")
-    write_nonblock(sock, head + body)
+            f"Content-Type: {PROBLEM}\r\nContent-Length: {len(body)}\r\n\r\n").encode("latin-1")
+    gunicorn.util.write_nonblock(sock, head + body)
 
 
 gunicorn.util.write_error = _problem_error

@@ -3,8 +3,8 @@ window, filling a waiting table with bots. Called after every append (by the API
 the workers alike); every job id is deterministic, so scheduling twice is harmless.
 
 Timing: RQ's scheduler keeps whole seconds (a job is due at its time rounded up) and polls
-every second, so a scheduled job fires 0–2 s after its time. That is fine for turn clocks (60 s by default), last-card
-windows (5 s) and bot delays (1 s by default, "so humans can follow"); a bot with
+every second, so a scheduled job fires 0–2 s after its time. That is fine for turn clocks
+(60 s by default), last-card windows (5 s) and bot delays (1 s by default, "so humans can follow"); a bot with
 ``bot_delay_s = 0`` is enqueued immediately and answers in milliseconds."""
 
 from __future__ import annotations

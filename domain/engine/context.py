@@ -11,7 +11,6 @@ from ..state import GameState
 from ..table import APPLY, Table, thaw
 
 
-
 def next_active(active, seat: int, direction: int) -> int:
     """The first active seat after ``seat`` going ``direction`` (``seat`` itself if none)."""
     n = len(active)
@@ -20,6 +19,7 @@ def next_active(active, seat: int, direction: int) -> int:
         if active[s]:
             return s
     return seat
+
 
 class Ctx:
     __slots__ = ("t", "r", "events", "at", "swapped", "forced_draw", "wish_made")

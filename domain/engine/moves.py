@@ -104,6 +104,7 @@ def _plays(t, r, seat: int, limit: int) -> tuple[list[dict], list[dict]]:
     answers = r.answers.get(answer_kind(t, ph)) if ph in ANSWER_PHASES else None
     declared_jokers = r.joker_mode == "declared"
     multi = ph != DRAWN and r.multi_mode != "none"
+    joker_joins = multi and declared_jokers and any(is_joker(c) for c in hand)
     if multi or r.play_again_cards:
         rank_count: dict[str, int] = {}
         for c in hand:
@@ -122,7 +123,7 @@ def _plays(t, r, seat: int, limit: int) -> tuple[list[dict], list[dict]]:
             if (multi and (rank_count[RANK[card]] > 1 or r.jokers_in_draw_packs or r.multi_mode == "same_rank_and_runs")) \
                     or card in r.play_again_cards:
                 _group_plays(t, r, hand, card, None, card, ph, out, extended, limit)
-            if multi and declared_jokers and any(is_joker(c) for c in hand):
+            if joker_joins:
                 _joker_joins(t, r, hand, card, ph, out, extended, limit)
         if limit <= 1 and out:
             return out, extended  # a caller asking whether any play exists
