@@ -21,6 +21,13 @@ class FixedDeal:
     stock: tuple[str, ...] = ()
     dealer: Optional[int] = None
 
+    @classmethod
+    def from_dict(cls, deal: dict) -> "FixedDeal":
+        """From the API's ``{"dealer", "hands", "starter", "stock"}`` (KeyError or
+        TypeError if it is not that shape)."""
+        return cls(tuple(tuple(h) for h in deal["hands"]), deal["starter"], tuple(deal.get("stock") or ()),
+                   deal.get("dealer"))
+
 
 @dataclass(frozen=True, slots=True)
 class Setup:

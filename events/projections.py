@@ -1,8 +1,8 @@
 """The lobby list (GET /v1/games): a projection of game records, kept per status.
 
-Updated by the application service whenever a game's status or seating changes; it can
-be rebuilt from the event store at any time (``rebuild``), since every fact in it comes
-from the log."""
+Updated by the application service whenever a game's status or seating changes; every
+fact in it comes from the log. ``ids`` lists every game of a status, private ones too,
+for the workers' sweeper."""
 
 from __future__ import annotations
 
@@ -30,12 +30,6 @@ def summary(record: GameRecord) -> dict:
     }
 
 
-def _score(record: GameRecord) -> float:
-    from datetime import datetime
-
-    return datetime.fromisoformat(record.created_at.replace("Z", "+00:00")).timestamp()
-
-
 class LobbyIndex:
     def update(self, record: GameRecord) -> None:
         raise NotImplementedError
@@ -43,17 +37,9 @@ class LobbyIndex:
     def list(self, status: str, variant: Optional[str] = None, limit: int = 50) -> list[dict]:
         raise NotImplementedError
 
-    def waiting_ids(self) -> list[str]:
+    def ids(self, status: str) -> list[str]:
+        """Every game of ``status``, private tables too."""
         raise NotImplementedError
-
-    def rebuild(self, repo) -> int:
-        n = 0
-        for game_id in repo.store.game_ids():
-            record = repo.load(game_id)
-            if record is not None:
-                self.update(record)
-                n += 1
-        return n
 
 
 class MemoryLobby(LobbyIndex):
@@ -63,7 +49,7 @@ class MemoryLobby(LobbyIndex):
 
     def update(self, record):
         with self._lock:
-            self._games[record.game_id] = (_score(record), summary(record), bool(record.config.get("public", True)))
+            self._games[record.game_id] = (record.created_ts, summary(record), bool(record.config.get("public", True)))
 
     def list(self, status, variant=None, limit=50):
         with self._lock:
@@ -72,9 +58,9 @@ class MemoryLobby(LobbyIndex):
         rows.sort(key=lambda r: r[0], reverse=status != "waiting")
         return [s for _, s in rows[:limit]]
 
-    def waiting_ids(self):
+    def ids(self, status):
         with self._lock:
-            return [gid for gid, (_, s, _) in self._games.items() if s["status"] == "waiting"]
+            return [gid for gid, (_, s, _) in self._games.items() if s["status"] == status]
 
 
 class RedisLobby(LobbyIndex):
@@ -91,7 +77,7 @@ class RedisLobby(LobbyIndex):
         for status in STATUSES:
             for prefix in ("lobby:", "lobby:all:"):
                 if status == record.status and (public or prefix == "lobby:all:"):
-                    pipe.zadd(prefix + status, {record.game_id: _score(record)})
+                    pipe.zadd(prefix + status, {record.game_id: record.created_ts})
                 else:
                     pipe.zrem(prefix + status, record.game_id)
         pipe.hset("lobby:summary", record.game_id, orjson.dumps(s))
@@ -114,5 +100,5 @@ class RedisLobby(LobbyIndex):
             start += page
         return out[:limit]
 
-    def waiting_ids(self):
-        return [x.decode() if isinstance(x, bytes) else x for x in self.r.zrange("lobby:all:waiting", 0, -1)]
+    def ids(self, status):
+        return [x.decode() if isinstance(x, bytes) else x for x in self.r.zrange("lobby:all:" + status, 0, -1)]

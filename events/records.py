@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Optional
 
+import orjson
+
 from domain import FixedDeal, GameState, RuleSet, Setup, fold, initial_state
 from domain.events import Event
 
 from .envelope import StoredEvent
-from .mapping import is_domain_event, to_domain_event
+from .mapping import from_rfc3339, is_domain_event, to_domain_event
 
 LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed")
 
@@ -62,13 +64,41 @@ class GameRecord:
                 return s
         return None
 
+    @property
+    def created_ts(self) -> float:
+        """``created_at`` as Unix seconds."""
+        return from_rfc3339(self.created_at)
+
+    def bot_seats(self) -> list[int]:
+        """Seats a bot plays now: bots, and humans on autopilot."""
+        return [s.seat for s in self.seats if s is not None and (s.kind == "bot" or s.autopilot)]
+
+    def bot_level(self, seat: int) -> str:
+        """The level a bot plays ``seat`` at (an autopilot plays as ``normal``)."""
+        info = self.seats[seat]
+        return info.bot_level if info.kind == "bot" and info.bot_level else "normal"
+
+    def needs_bot(self) -> bool:
+        """Whether a bot has something to do now: its turn, a pass card to choose, its own
+        last-card call, or a catch in catch variants."""
+        st = self.state
+        if self.status != "playing":
+            return False
+        bots = self.bot_seats()
+        if not bots:
+            return False
+        if st.passing is not None:
+            return any(s in st.passing.waiting for s in bots)
+        if st.actor in bots:
+            return True
+        w = st.call_window
+        return w is not None and (w.seat in bots or st.rules.enforcement == "catch")
+
 
 _RULES: dict[str, RuleSet] = {}
 
 
 def _rules(data: dict) -> RuleSet:
-    import orjson
-
     key = orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
     hit = _RULES.get(key)
     if hit is None:
@@ -80,10 +110,7 @@ def _rules(data: dict) -> RuleSet:
 
 def setup_from_created(data: dict) -> Setup:
     deal = data.get("deal")
-    fixed = None
-    if deal is not None:
-        fixed = FixedDeal(tuple(tuple(h) for h in deal["hands"]), deal["starter"], tuple(deal.get("stock") or ()),
-                          deal.get("dealer"))
+    fixed = FixedDeal.from_dict(deal) if deal is not None else None
     cfg = data["config"]
     return Setup(_rules(data["rules"]), data["seats"], data["seed"], fixed, cfg.get("announce_window_s"),
                  cfg.get("turn_timeout_s"))
@@ -130,6 +157,18 @@ def _count_timeouts(record: GameRecord, events: list) -> GameRecord:
             counts[e.seat] = 0
     counts = tuple(counts)
     return record if counts == record.timeouts else replace(record, timeouts=counts)
+
+
+def advance(record: GameRecord, stored: list[StoredEvent], state: GameState) -> GameRecord:
+    """The record after ``stored``, the events of one command (domain events and lobby
+    events), given the engine state they lead to (what ``domain.execute`` returned with
+    them): the same record a fold of ``stored`` gives, without folding them again."""
+    for e in stored:
+        if e.type in LOBBY_EVENTS:
+            record = _apply_lobby(record, e)
+    record = _count_timeouts(record, stored)
+    last = stored[-1]
+    return replace(record, state=state, version=last.seq, last_hash=last.hash, updated_at=last.at)
 
 
 def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[StoredEvent]) -> GameRecord:

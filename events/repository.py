@@ -2,8 +2,9 @@
 
 ``load`` keeps the latest record of recently used games in memory and reads only the
 events after the cached version, so a command's cost does not grow with the game's
-length. ``append`` writes a command's events atomically at the record's version and
-folds exactly what was stored, so the cache always equals a replay of the log."""
+length. ``append`` writes a command's events atomically at the record's version; the
+new record takes the state the command's decision produced, which equals a replay of
+what was stored (tests/property: replay == live)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,10 @@ import threading
 from collections import OrderedDict
 from typing import Optional
 
-from domain import events as dev
+from domain import GameState
 
 from .envelope import NewEvent, StoredEvent
-from .mapping import to_new_event
-from .records import GameRecord, apply_events
+from .records import GameRecord, advance, apply_events
 from .replay import apply_raw
 from .store.base import ConcurrencyError, EventStore
 
@@ -66,16 +66,18 @@ class GameRepository:
         self._put(record)
         return stored, record
 
-    def append(self, record: GameRecord, events: list) -> tuple[list[StoredEvent], GameRecord]:
-        """Append ``events`` (domain events or ``NewEvent``s) at ``record.version``.
-        Raises ``ConcurrencyError`` if the game moved on; the cache entry is dropped."""
-        new = [e if isinstance(e, NewEvent) else to_new_event(e) for e in events]
+    def append(self, record: GameRecord, events: list[NewEvent],
+               state: GameState) -> tuple[list[StoredEvent], GameRecord]:
+        """Append ``events`` at ``record.version``. ``state`` is the engine state they lead
+        to, as ``domain.execute`` computed it with them (``record.state`` for lobby events
+        alone). Raises ``ConcurrencyError`` if the game moved on; the cache entry is
+        dropped."""
         try:
-            stored = self.store.append(record.game_id, new, record.version, record.last_hash)
+            stored = self.store.append(record.game_id, events, record.version, record.last_hash)
         except ConcurrencyError:
             self.forget(record.game_id)
             raise
-        after = apply_events(record, record.game_id, stored)
+        after = advance(record, stored, state)
         self._put(after)
         return stored, after
 
@@ -101,6 +103,3 @@ class GameRepository:
             while len(self._cache) > self._size:
                 self._cache.popitem(last=False)
 
-
-def domain_events(events: list) -> list[dev.Event]:
-    return [e for e in events if isinstance(e, dev.Event)]

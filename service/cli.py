@@ -7,6 +7,10 @@
     macau replay GAME_ID    a game's log as a readable table
     macau audit GAME_ID     re-verify a finished game from its log
     macau openapi           print the OpenAPI document
+
+Each command imports what it runs inside its own function: ``macau up`` only spawns
+processes and ``macau simulate`` only runs bots, and neither should pay for loading
+Flask, gevent or RQ (the function-level imports below keep heavy imports off start-up).
 """
 
 from __future__ import annotations
@@ -18,6 +22,11 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.request
+
+from .config import Config
+from .embedded_redis import start_server
+from .logs import configure
 
 CURL = ("curl -s -X POST http://127.0.0.1:{port}/v1/games -H 'Content-Type: application/json' "
         "-d '{{\"variant\": \"macau\", \"seats\": 4, \"players\": [{{\"name\": \"you\"}}], "
@@ -27,7 +36,7 @@ CURL = ("curl -s -X POST http://127.0.0.1:{port}/v1/games -H 'Content-Type: appl
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["simulate"]:  # its own options: hand them over untouched
-        from workers.simulate import main as simulate_main
+        from workers.simulate import main as simulate_main  # start-up: bots only
 
         return simulate_main(argv[1:]) or 0
     parser = argparse.ArgumentParser(prog="macau", description=__doc__.splitlines()[0])
@@ -38,7 +47,9 @@ def main(argv=None) -> int:
     api = sub.add_parser("api", help="the API under gunicorn")
     api.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     api.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    sub.add_parser("worker", help="an RQ worker")
+    worker = sub.add_parser("worker", help="an RQ worker")
+    worker.add_argument("--burst", action="store_true", help="exit when the queue is empty")
+    worker.add_argument("--no-sweeper", action="store_true")
     sub.add_parser("simulate", help="bot-only games offline (macau simulate --help)")
     for name in ("replay", "audit"):
         p = sub.add_parser(name)
@@ -59,13 +70,18 @@ def cmd_api(args) -> int:
 
 
 def cmd_worker(args) -> int:
-    from workers.runner import main as worker_main
+    from workers.runner import run  # start-up: RQ and the whole service
 
-    return worker_main([])
+    from .wiring import build  # start-up: the whole service
+
+    config = Config.from_env()
+    if not config.redis_url:
+        raise SystemExit("macau worker: set REDIS_URL to the service's Redis")
+    configure(config.log_level)
+    return run(build(config), burst=args.burst, sweeper=not args.no_sweeper, log_level=config.log_level)
 
 
 def cmd_up(args) -> int:
-    from .embedded_redis import start_server
 
     children: list[subprocess.Popen] = []
     server = None
@@ -85,9 +101,8 @@ def cmd_up(args) -> int:
     try:
         conf = os.path.join(os.path.dirname(__file__), "gunicorn_conf.py")
         children.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"], env=env))
-        if _workers_available():
-            for _ in range(max(1, args.workers)):
-                children.append(subprocess.Popen([sys.executable, "-m", "workers.runner"], env=env))
+        for _ in range(max(1, args.workers)):
+            children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env))
         _wait_ready(args.port, children)
         print(f"Macau service on http://127.0.0.1:{args.port}  (Redis: {env['REDIS_URL']})", flush=True)
         print(f"  interactive docs:  http://127.0.0.1:{args.port}/docs", flush=True)
@@ -114,14 +129,7 @@ def cmd_up(args) -> int:
     return 0
 
 
-def _workers_available() -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec("workers.runner") is not None
-
-
 def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
-    import urllib.request
 
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -138,7 +146,7 @@ def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
 
 # ---------------------------------------------------------------- offline tools
 def _store():
-    from events.store import RedisEventStore
+    from events.store import RedisEventStore  # start-up: redis-py, only for the offline tools
 
     url = os.environ.get("REDIS_URL")
     if not url:
@@ -166,7 +174,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_audit(args) -> int:
-    from events.audit import audit
+    from events.audit import audit  # start-up: the rules engine
 
     events = _store().read(args.game_id)
     if not events:
@@ -183,7 +191,7 @@ def cmd_audit(args) -> int:
 
 
 def cmd_openapi(args) -> int:
-    from .openapi import spec_yaml
+    from .openapi import spec_yaml  # start-up: builds the whole app
 
     sys.stdout.write(spec_yaml())
     return 0

@@ -32,6 +32,7 @@ class Config:
     max_wait_s: float = 30.0  # longest long-poll (API.md)
     log_level: str = "INFO"  # MACAU_LOG_LEVEL
     enqueue: bool = True  # MACAU_ENQUEUE=0: do not schedule bot turns and clocks (API-only tests)
+    sweep_every_s: float = 3.0  # MACAU_SWEEP_EVERY_S: how often a worker's sweeper looks for stalled games
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -47,4 +48,5 @@ class Config:
             sse_keepalive_s=_float("MACAU_SSE_KEEPALIVE_S", 15.0),
             log_level=os.environ.get("MACAU_LOG_LEVEL", "INFO"),
             enqueue=os.environ.get("MACAU_ENQUEUE", "1") not in ("0", "false", "no"),
+            sweep_every_s=_float("MACAU_SWEEP_EVERY_S", 3.0),
         )

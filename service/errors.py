@@ -1,10 +1,18 @@
 """Every error is application/problem+json (RFC 9457): ``type, title, status, detail,
-code`` and, for a rejected move, ``reason``. The mapping from exceptions lives here only."""
+code`` and, for a rejected move, ``reason``. The mapping from exceptions to problems
+lives here only (``problem_for``); the app's one error handler and the Idempotency-Key
+replay both use it."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 from flask import Response, json
 from werkzeug.exceptions import HTTPException
+
+from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
+from events.application import Conflict, Invalid, NotFound, SeatLeft, Stale
+from events.store import ConcurrencyError
 
 PROBLEM = "application/problem+json"
 TYPE_BASE = "https://macau.dev/problems/"
@@ -35,12 +43,44 @@ def problem(status: int, code: str, detail: str, reason: str | None = None, head
     return resp
 
 
+def problem_for(e: Exception) -> Optional[Response]:
+    """The problem+json response for ``e``; None for an exception no client caused (a bug)."""
+    if isinstance(e, ApiError):
+        return problem(e.status, e.code, e.detail, e.reason, e.headers)
+    if isinstance(e, RuleViolation):
+        return problem(422, "move_rejected", e.detail, e.reason)
+    if isinstance(e, GameStatusError):
+        return problem(409, e.reason, e.detail)
+    if isinstance(e, InvalidRuleSet):
+        param = e.param if e.param.startswith(("rules", "variant")) else f"rules.{e.param}"
+        return problem(400, "invalid_rules", f"{param}: {e.detail}")
+    if isinstance(e, InvalidSetup):
+        return problem(400, "invalid_setup", f"{e.param}: {e.detail}")
+    if isinstance(e, Invalid):
+        return problem(400, "invalid_request", f"{e.param}: {e.detail}")
+    if isinstance(e, NotFound):
+        return problem(404, "game_not_found", str(e))
+    if isinstance(e, Conflict):
+        return problem(409, e.code, e.detail)
+    if isinstance(e, Stale):
+        return problem(412, "stale_version", str(e))
+    if isinstance(e, ConcurrencyError):
+        return problem(412, "stale_version", f"the game is at version {e.current_version}")
+    if isinstance(e, SeatLeft):
+        return problem(403, "seat_left", str(e))
+    if isinstance(e, HTTPException):
+        return from_http_exception(e)
+    if isinstance(e, RecursionError):
+        return problem(400, "invalid_request", "the JSON body is nested too deeply")
+    return None
+
+
 def from_http_exception(e: HTTPException) -> Response:
     status = e.code or 500
     data = getattr(e, "data", None) or {}
     messages = data.get("messages")
     if messages:  # webargs/marshmallow validation of a request
-        detail = "; ".join(_flatten(messages))
+        detail = "; ".join(flatten_messages(messages))
         return problem(400, "invalid_request", detail or "the request is malformed")
     code = {400: "invalid_request", 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large",
             415: "unsupported_media_type", 406: "not_acceptable"}.get(status, "http_error")
@@ -53,17 +93,18 @@ def from_http_exception(e: HTTPException) -> Response:
     return problem(status, code, detail, headers=headers)
 
 
-def _flatten(messages, prefix: str = ""):
+def flatten_messages(messages, prefix: str = ""):
+    """Marshmallow's nested error messages as "field: message" lines."""
     if isinstance(messages, dict):
         for key, value in messages.items():
             if key in ("json", "query", "headers", "view_args", "form", "files", "cookies") and not prefix:
-                yield from _flatten(value, "")
+                yield from flatten_messages(value, "")
             else:
-                yield from _flatten(value, f"{prefix}{key}." if not str(key).isdigit() else f"{prefix}[{key}].")
+                yield from flatten_messages(value, f"{prefix}{key}." if not str(key).isdigit() else f"{prefix}[{key}].")
     elif isinstance(messages, list):
         for m in messages:
             if isinstance(m, (dict, list)):
-                yield from _flatten(m, prefix)
+                yield from flatten_messages(m, prefix)
             else:
                 yield f"{prefix.rstrip('.')}: {m}" if prefix else str(m)
     else:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import orjson
-from flask import Response, current_app, g, request
-
 import hmac
+
+from flask import Response, current_app, request
 
 from events.application import NotFound, hash_token, token_game
 from events.records import GameRecord
@@ -42,13 +42,12 @@ def viewer_for(record: GameRecord, token: str | None):
 
 
 def seat_for_action(record: GameRecord, token: str | None) -> int:
+    """The seat a token holds (whether it may still act is the game service's question)."""
     if token is None:
         raise ApiError(401, "missing_token", "send the seat's token as Authorization: Bearer <token>")
     viewer = _holder(record, token)
     if not isinstance(viewer, int):
         raise ApiError(403, "not_a_seat", "this token does not hold a seat at this game")
-    if record.seats[viewer].left:
-        raise ApiError(403, "seat_left", "you left this game; a bot plays this seat now")
     return viewer
 
 
@@ -64,7 +63,7 @@ def _holder(record: GameRecord, token: str | None):
     other = token_game(token)
     if other is not None and other != record.game_id:
         try:
-            elsewhere = services().game_service.get(other)
+            elsewhere = services().games.get(other)
         except NotFound:
             elsewhere = None
         if elsewhere is not None and _seat_of(elsewhere, token) is not None:
@@ -81,8 +80,6 @@ def _seat_of(record: GameRecord, token: str) -> int | None:
 
 
 def _same(a: str, b: str) -> bool:
-    import hmac
-
     return hmac.compare_digest(a.encode(), b.encode())
 
 
@@ -110,8 +107,4 @@ def services():
 
 
 def now() -> float:
-    return services().game_service.now()
-
-
-def remember_viewer(viewer) -> None:
-    g.viewer = viewer
+    return services().games.now()

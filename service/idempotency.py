@@ -2,16 +2,21 @@
 response and changes nothing; the same key with another body is a 422.
 
 A key is scoped to one game and one seat. The first request claims the key (SET NX);
-concurrent retries wait for its response instead of running the move again."""
+concurrent retries wait for its response instead of running the move again. A rejection
+is a first response too: a retry with the key gets it again."""
 
 from __future__ import annotations
 
 import hashlib
 import threading
 import time
-from typing import Optional
+from typing import Callable, Optional
 
 import orjson
+from flask import Response, request
+
+from .errors import ApiError, problem_for
+from .http import json_response, services
 
 PENDING = b"pending"
 
@@ -41,6 +46,40 @@ class IdempotencyStore:
 
     def peek(self, key: str) -> Optional[dict]:
         raise NotImplementedError
+
+
+def idempotent(store_key: str, run: Callable[[], Response]) -> Response:
+    """``run()``'s response, or the response the first request with this key got."""
+    key = request.headers["Idempotency-Key"]
+    if not 0 < len(key) <= 200 or not key.isprintable():
+        raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key must be 1-200 printable characters")
+    s = services()
+    store, ttl = s.idempotency, s.config.idempotency_ttl_s
+    fp = fingerprint(request.method, request.path, request.get_data())
+    prior = store.claim(store_key, fp, ttl)
+    if prior is not None and prior.get("pending"):
+        prior = store.wait(store_key)
+    if prior is not None:
+        if prior.get("pending"):
+            raise ApiError(409, "idempotency_key_in_use", "a request with this Idempotency-Key is still running")
+        if prior.get("fingerprint") != fp:
+            raise ApiError(422, "idempotency_key_reused",
+                           "this Idempotency-Key was used with another request body", reason="idempotency_key_reused")
+        replayed = json_response(prior["body"], prior["status"], {**prior.get("headers", {}),
+                                                                  "Idempotent-Replayed": "true"})
+        replayed.mimetype = prior.get("mimetype", "application/json")
+        return replayed
+    try:
+        response = run()
+    except Exception as e:
+        response = problem_for(e)
+        if response is None:  # a crash is no answer to keep: a retry runs again
+            store.release(store_key)
+            raise
+    headers = {k: response.headers[k] for k in ("ETag",) if k in response.headers}
+    store.complete(store_key, {"fingerprint": fp, "status": response.status_code, "body": response.get_json(),
+                               "headers": headers, "mimetype": response.mimetype}, ttl)
+    return response
 
 
 def fingerprint(method: str, path: str, body: bytes) -> str:

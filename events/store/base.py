@@ -69,6 +69,18 @@ class EventStore(ABC):
         ``[]`` on timeout."""
 
     @abstractmethod
+    def read_many_blocking(self, cursors: dict[str, int], timeout_s: float,
+                           wake: Optional["Wakeup"] = None) -> dict[str, list[StoredEvent]]:
+        """The events of several games at once, each after its cursor (``{game_id:
+        after}``); games with none are left out. Waits up to ``timeout_s`` for any, or
+        until ``wake`` (from ``wakeup()``) is rung; ``{}`` then. One reader serves every
+        live stream of a process this way (service.streams)."""
+
+    @abstractmethod
+    def wakeup(self) -> "Wakeup":
+        """A handle that interrupts a ``read_many_blocking`` waiting with it."""
+
+    @abstractmethod
     def version(self, game_id: str) -> int:
         """The seq of the game's last event, 0 for a game with no events."""
 
@@ -90,6 +102,15 @@ class EventStore(ABC):
 
     def _seal(self, events: list[NewEvent], expected_version: int, prev: str) -> list[StoredEvent]:
         return seal_batch(events, expected_version, prev, self._clock(), codec.CURRENT_VERSION)
+
+
+class Wakeup(ABC):
+    @abstractmethod
+    def ring(self) -> None:
+        """Make the blocked (or the next) ``read_many_blocking`` with this handle return."""
+
+    def close(self) -> None:
+        pass
 
 
 def check_game_id(game_id: str) -> None:

@@ -11,7 +11,7 @@ from typing import Optional
 
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, utc_now
-from .base import Clock, ConcurrencyError, EventStore, check_append, check_game_id, check_read
+from .base import Clock, ConcurrencyError, EventStore, Wakeup, check_append, check_game_id, check_read
 
 
 class InMemoryEventStore(EventStore):
@@ -61,6 +61,23 @@ class InMemoryEventStore(EventStore):
             raw = self._slice(game_id, after, None)
         return codec.decode_many(raw)
 
+    def read_many_blocking(self, cursors, timeout_s, wake=None):
+        deadline = time.monotonic() + max(0.0, timeout_s)
+        with self._changed:
+            while True:
+                raw = {g: self._slice(g, after, None) for g, after in cursors.items()}
+                raw = {g: r for g, r in raw.items() if r}
+                if raw or (wake is not None and wake.take()):
+                    break
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._changed.wait(left)
+        return {g: codec.decode_many(r) for g, r in raw.items()}
+
+    def wakeup(self) -> "_Wakeup":
+        return _Wakeup(self._changed)
+
     def version(self, game_id: str) -> int:
         check_game_id(game_id)
         with self._changed:
@@ -73,3 +90,19 @@ class InMemoryEventStore(EventStore):
     def _slice(self, game_id: str, after: int, limit: Optional[int]) -> list[bytes]:
         log = self._logs.get(game_id, [])
         return log[after:] if limit is None else log[after:after + limit]
+
+
+class _Wakeup(Wakeup):
+    def __init__(self, changed: threading.Condition):
+        self._changed = changed
+        self._rung = False
+
+    def ring(self) -> None:
+        with self._changed:
+            self._rung = True
+            self._changed.notify_all()
+
+    def take(self) -> bool:
+        """Whether it was rung since the last take (called with the store's lock held)."""
+        rung, self._rung = self._rung, False
+        return rung

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+import uuid
 from collections import OrderedDict
 from queue import Empty
 from typing import Optional
@@ -23,7 +24,7 @@ from redis.retry import Retry
 
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, utc_now
-from .base import Clock, ConcurrencyError, EventStore, check_append, check_game_id, check_read
+from .base import Clock, ConcurrencyError, EventStore, Wakeup, check_append, check_game_id, check_read
 
 _PREFIX, _META_SUFFIX = "game:{", "}:meta"
 
@@ -124,6 +125,12 @@ class RedisEventStore(EventStore):
         return cls(redis.Redis(connection_pool=pool), blocking_client=redis.Redis(connection_pool=blocking_pool),
                    max_block_s=max_block_s, clock=clock, owns_clients=True)
 
+    @property
+    def client(self) -> redis.Redis:
+        """The client the store writes with: for adapters that keep their keys beside the
+        events (the lobby, idempotency keys)."""
+        return self._redis
+
     # ------------------------------------------------------------------ writes
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
                prev_hash: Optional[str] = None) -> list[StoredEvent]:
@@ -179,9 +186,33 @@ class RedisEventStore(EventStore):
             # BLOCK 0 would mean forever, hence at least 1 ms.
             block_ms = max(1, int(min(left, self._max_block_s) * 1000))
             reply = self._blocking.xread({key: f"{after}-0"}, block=block_ms)
-            entries = _xread_entries(reply)
-            if entries:
-                return self._decode(game_id, entries)
+            for _key, entries in _xread_streams(reply):
+                if entries:
+                    return self._decode(game_id, entries)
+
+    def read_many_blocking(self, cursors, timeout_s, wake=None):
+        streams = {events_key(g): f"{after}-0" for g, after in cursors.items()}
+        if wake is not None:
+            streams[wake.key] = wake.last_id()
+        if not streams:
+            time.sleep(max(0.0, timeout_s))
+            return {}
+        block_ms = max(1, int(min(timeout_s, self._max_block_s) * 1000))
+        reply = self._blocking.xread(streams, block=block_ms, count=1000)
+        by_key = {events_key(g): g for g in cursors}
+        out: dict[str, list[StoredEvent]] = {}
+        for key, entries in _xread_streams(reply):
+            if wake is not None and key == wake.key:
+                if entries:
+                    wake.seen(entries[-1][0])
+                continue
+            game_id = by_key.get(key)
+            if game_id is not None and entries:
+                out[game_id] = self._decode(game_id, entries)
+        return out
+
+    def wakeup(self) -> "_StreamWakeup":
+        return _StreamWakeup(self._redis)
 
     def version(self, game_id: str) -> int:
         check_game_id(game_id)
@@ -230,14 +261,39 @@ def _raw_xrange_client(client: redis.Redis) -> redis.Redis:
     return raw
 
 
-def _xread_entries(reply):
-    """The entries of a one-stream XREAD reply, whatever shape redis-py parsed it into."""
-    if not reply:
-        return []
-    entries = next(iter(reply.values())) if isinstance(reply, dict) else reply[0][1]
-    if entries and isinstance(entries[0], list):  # RESP3 nests the entry list once more
-        entries = entries[0]
-    return entries
+def _xread_streams(reply):
+    """``(key, entries)`` per stream of an XREAD reply, whatever shape redis-py parsed it into."""
+    items = reply.items() if isinstance(reply, dict) else (reply or [])
+    for key, entries in items:
+        key = key.decode() if isinstance(key, bytes) else key
+        if entries and isinstance(entries[0], list) and entries[0] and isinstance(entries[0][0], list):
+            entries = entries[0]  # RESP3 nests the entry list once more
+        yield key, entries
+
+
+class _StreamWakeup(Wakeup):
+    """A stream of its own that a blocked multi-game XREAD also reads: ringing it (XADD)
+    makes the XREAD return at once."""
+
+    def __init__(self, client: redis.Redis):
+        self._redis = client
+        self.key = f"macau:wake:{uuid.uuid4().hex}"
+        self._last = "0-0"
+
+    def ring(self) -> None:
+        self._redis.xadd(self.key, {"w": "1"}, maxlen=16, approximate=True)
+
+    def last_id(self) -> str:
+        return self._last
+
+    def seen(self, entry_id) -> None:
+        self._last = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+
+    def close(self) -> None:
+        try:
+            self._redis.delete(self.key)
+        except redis.RedisError:  # best effort at shutdown
+            pass
 
 
 def _safe_block_s(client: redis.Redis) -> float:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import PROBLEM, TITLES
-from ..schemas import ProblemSchema
+from ..schemas.responses import ProblemSchema
 
 DESCRIPTIONS = {
     400: "Malformed body or parameter (the detail names it)",

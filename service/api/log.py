@@ -14,7 +14,8 @@ from events.views import full_state
 
 from ..errors import ApiError
 from ..http import bearer_token, json_response, services, viewer_for
-from ..schemas import AuditSchema, EventsQuery, EventsSchema, ReplayQuery, ReplaySchema, StreamQuery
+from ..schemas.requests import EventsQuery, ReplayQuery, StreamQuery
+from ..schemas.responses import AuditSchema, EventsSchema, ReplaySchema
 from . import BEARER, problems
 
 blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams, replays and audits")
@@ -29,7 +30,7 @@ def get_events(query, game_id):
     """Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
     something newer exists."""
     s = services()
-    record = s.game_service.get(game_id)
+    record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
     after, limit, wait = query["after"], query["limit"], query["wait"]
     events = s.store.read(game_id, after=after, limit=limit)
@@ -61,7 +62,7 @@ def stream(query, game_id):
     """Server-Sent Events, resumable with `Last-Event-ID`. Browsers' EventSource cannot
     send headers: `?token=` is accepted here for them."""
     s = services()
-    record = s.game_service.get(game_id)
+    record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
     after = query["after"] or 0
     last_id = request.headers.get("Last-Event-ID")
@@ -99,7 +100,7 @@ def replay(query, game_id):
     """The full state (every hand, the stock order) after event `at` (default: the last);
     allowed once the game is finished, or with the auditor token."""
     s = services()
-    record = s.game_service.get(game_id)
+    record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
     if record.status != "finished" and viewer != AUDITOR:
         raise ApiError(403, "replay_forbidden", "a replay is available when the game is finished (or to the auditor)")
@@ -125,7 +126,7 @@ def get_audit(game_id):
     """A finished game re-verified from its log alone: the hash chain, the replay, every
     card accounted for, every shuffle against its published commitment."""
     s = services()
-    record = s.game_service.get(game_id)
+    record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
     if record.status != "finished" and viewer != AUDITOR:
         raise ApiError(409, "game_not_finished", "a game can be audited once it is finished")

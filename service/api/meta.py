@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import os
-
+import swagger_ui_bundle
 import yaml
-from flask import Response, current_app, render_template_string, send_from_directory
+from flask import Response, render_template_string, send_from_directory
 from flask_smorest import Blueprint
 
 from domain import RuleSet
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS, NAMES, PRESET_IDS
 
+from ..errors import ApiError, problem
 from ..http import json_response, services
-from ..schemas import HealthSchema, VariantListSchema, VariantSchema
+from ..schemas.responses import HealthSchema, VariantListSchema, VariantSchema
 from . import problems
 
 blp = Blueprint("variants", __name__, url_prefix="/", description="Variants and service health")
@@ -42,8 +42,6 @@ def list_variants():
 @problems(blp, 404)
 def get_variant(variant_id: str):
     """One variant with its full rule set."""
-    from ..errors import ApiError
-
     if variant_id == "custom":
         return json_response(CUSTOM)
     if variant_id not in PRESET_IDS:
@@ -63,8 +61,6 @@ def healthz():
 @problems(blp, 503)
 def readyz():
     """Redis is reachable (always ready with the in-memory store)."""
-    from ..errors import problem
-
     r = services().redis
     if r is None:
         return json_response({"status": "ok", "redis": "not used (in-memory store)"})
@@ -102,8 +98,6 @@ def register_docs(app, api) -> None:
     app.add_url_rule("/docs/", "docs_slash", docs)
 
     def docs_static(filename):
-        import swagger_ui_bundle
-
         return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)
 
     app.add_url_rule("/docs/static/<path:filename>", "docs_static", docs_static)
@@ -119,4 +113,3 @@ def register_docs(app, api) -> None:
     api.spec.path(rule=rule("docs"), operations={"get": {
         "summary": "Interactive documentation (Swagger UI)", "tags": ["variants"],
         "responses": {"200": {"description": "OK", "content": {"text/html": {"schema": {"type": "string"}}}}}}})
-    _ = current_app, os

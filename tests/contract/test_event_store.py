@@ -246,6 +246,52 @@ class EventStoreContract:
         assert 0.25 <= time.monotonic() - began < 1.5
         assert store.read_blocking("nope", 0, 0.05) == []
 
+    # ------------------------------------------------------ one reader for many games
+    def test_read_many_gives_each_game_its_events_after_its_cursor(self, store):
+        fill(store, "g-a", 3)
+        fill(store, "g-b", 2)
+        got = store.read_many_blocking({"g-a": 1, "g-b": 2, "g-none": 0}, 2.0)
+        assert {g: seqs(es) for g, es in got.items()} == {"g-a": [2, 3]}  # caught-up and unknown games left out
+
+    def test_read_many_wakes_when_any_watched_game_gets_an_event(self, store):
+        fill(store, "g-a", 1)
+        fill(store, "g-b", 1)
+        got: dict = {}
+        reader = threading.Thread(target=lambda: got.update(store.read_many_blocking({"g-a": 1, "g-b": 1}, 5.0)))
+        began = time.monotonic()
+        reader.start()
+        time.sleep(0.15)
+        store.append("g-b", [played()], 1)
+        reader.join(5)
+        assert {g: seqs(es) for g, es in got.items()} == {"g-b": [2]}
+        assert time.monotonic() - began < 1.5
+
+    def test_read_many_returns_empty_after_the_timeout(self, store):
+        fill(store, "g-a", 1)
+        began = time.monotonic()
+        assert store.read_many_blocking({"g-a": 1}, 0.3) == {}
+        assert 0.25 <= time.monotonic() - began < 1.5
+
+    def test_a_rung_wakeup_ends_a_blocked_read_many_at_once(self, store):
+        wake = store.wakeup()
+        try:
+            got: list = []
+            reader = threading.Thread(target=lambda: got.append(store.read_many_blocking({"g-a": 0}, 5.0, wake)))
+            began = time.monotonic()
+            reader.start()
+            time.sleep(0.15)
+            wake.ring()
+            reader.join(5)
+            assert got == [{}] and time.monotonic() - began < 1.5
+            # rung before the read: the next read returns at once too (a subscription made
+            # while the reader was between two reads is never left waiting a whole block)
+            wake.ring()
+            began = time.monotonic()
+            assert store.read_many_blocking({"g-a": 0}, 5.0, wake) == {}
+            assert time.monotonic() - began < 1.0
+        finally:
+            wake.close()
+
     # ------------------------------------------------------ hash chain
     def test_events_are_hash_chained(self, store):
         version = 0

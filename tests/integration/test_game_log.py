@@ -25,14 +25,14 @@ import redis
 
 from domain import GameStatusError, RuleViolation, command_from_move, legal_moves
 from events import codec
-from events.application import GameService, TableSpec
+from events.application import Stale, TableSpec
 from events.audit import audit
 from events.envelope import event_hash, verify_chain
 from events.records import apply_events
 from events.replay import apply_raw
-from events.repository import ConcurrencyError, GameRepository
+from events.repository import GameRepository
 from events.store import InMemoryEventStore, RedisEventStore, events_key, meta_key
-from tests.support.service_games import SteppingClock, new_service, random_steps, start_table
+from tests.support.service_games import SteppingClock, act, new_service, random_steps, start_table
 
 VARIANT, PLAYERS, SEED = "macau", 3, 0  # a game of 500+ events, several rounds and reshuffles
 
@@ -304,7 +304,7 @@ def race(services, record_of, command_of):
         record, command = record_of(i), command_of(i)
         barrier.wait()
         try:
-            results[i] = services[i].execute(record, command)
+            results[i] = act(services[i], record, command, record.version)
         except Exception as exc:  # collected, asserted below
             errors[i] = exc
 
@@ -320,7 +320,7 @@ def race(services, record_of, command_of):
 def test_two_services_race_on_one_move_and_one_wins(redis_url):
     stores = [RedisEventStore.from_url(redis_url) for _ in range(2)]
     clock = SteppingClock()
-    a, b = (GameService(GameRepository(s), clock=clock) for s in stores)
+    a, b = (new_service(s, clock) for s in stores)
     try:
         record = start_table(a, VARIANT, PLAYERS, seed=SEED)
         game_id = record.game_id
@@ -337,13 +337,13 @@ def test_two_services_race_on_one_move_and_one_wins(redis_url):
             [(winner, (stored, after))] = results.items()
             [(loser, error)] = errors.items()
             wins[winner] += 1
-            assert isinstance(error, ConcurrencyError) and error.current_version == after.version
+            assert isinstance(error, Stale) and error.current_version == after.version
             assert stored[0].seq == ra.version + 1 and after.version == stored[-1].seq
             # the loser reloads the winner's game; its move was already made
             again = (a, b)[loser].get(game_id)
             assert again == after
             try:
-                (a, b)[loser].execute(again, cmd)
+                act((a, b)[loser], again, cmd)
                 raise AssertionError("the same move was accepted twice")
             except (RuleViolation, GameStatusError):
                 pass
@@ -360,7 +360,7 @@ def test_two_services_race_on_one_move_and_one_wins(redis_url):
 
 def test_racing_joins_both_get_a_seat_and_the_game_starts_once(redis_url):
     stores = [RedisEventStore.from_url(redis_url) for _ in range(2)]
-    a, b = (GameService(GameRepository(s), clock=SteppingClock()) for s in stores)
+    a, b = (new_service(s) for s in stores)
     try:
         for attempt in range(5):
             record, _ = a.create(TableSpec(VARIANT, seats=3, players=["ann"], seed=attempt))
@@ -404,12 +404,9 @@ def test_a_table_created_full_starts_in_the_same_append():
 
 
 def test_load_at_a_past_seq_is_the_record_after_that_event():
-    from events.repository import GameRepository
-    from events.store import InMemoryEventStore
-    from events.application import GameService, TableSpec
-
-    repo = GameRepository(InMemoryEventStore())
-    record, _ = GameService(repo).create(TableSpec("makao", seats=2, bots=["easy", "easy"], seed=4))
+    svc = new_service()
+    repo = svc.repo
+    record, _ = svc.create(TableSpec("makao", seats=2, bots=["easy", "easy"], seed=4))
     assert record.version > 3
     past = repo.load(record.game_id, at=3)
     assert past.version == 3 and past.status == "waiting"

@@ -1,0 +1,70 @@
+"""The composition root: every adapter of a process, built once from one ``Config``.
+
+``build`` serves both entry points: the API (``create_app``) and the worker (``macau
+worker``). The event store is Redis Streams when ``redis_url`` is set, else in memory;
+the lobby projection and idempotency keys live beside it; the RQ queue (its own Redis
+when ``queue_redis_url`` is set) receives the follow-ups (bot turns, clocks) unless
+``enqueue`` is off. Tests pass fakes: a store, a clock, a queue."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import redis
+from rq import Queue
+
+from events.application import GameService
+from events.projections import LobbyIndex, MemoryLobby, RedisLobby
+from events.repository import GameRepository
+from events.store import EventStore, InMemoryEventStore, RedisEventStore
+from workers.queueing import QUEUE_NAME
+from workers.scheduling import FollowUps
+
+from .config import Config
+from .idempotency import IdempotencyStore, MemoryIdempotency, RedisIdempotency
+from .ratelimit import RateLimiter
+from .streams import StreamHub
+
+
+@dataclass
+class Services:
+    config: Config
+    store: EventStore
+    repo: GameRepository
+    lobby: LobbyIndex
+    games: GameService
+    idempotency: IdempotencyStore
+    hub: StreamHub  # this process's one reader of live events (SSE, long-polls)
+    limiter: RateLimiter
+    queue: Optional[Queue]  # RQ's queue; None without Redis
+    redis: Optional[redis.Redis]  # the event store's Redis (readiness); None in memory
+
+    def close(self) -> None:
+        self.hub.stop()
+        self.store.close()
+
+
+def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional[Callable[[], float]] = None,
+          queue: Optional[Queue] = None) -> Services:
+    client = None
+    if store is None:
+        if config.redis_url:
+            store = RedisEventStore.from_url(config.redis_url)
+        else:
+            store = InMemoryEventStore()
+    if isinstance(store, RedisEventStore):
+        client = store.client
+    if queue is None and (config.queue_redis_url or config.redis_url):
+        queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(config.queue_redis_url or config.redis_url))
+    repo = GameRepository(store)
+    lobby: LobbyIndex = RedisLobby(client) if client is not None else MemoryLobby()
+    followups = FollowUps(queue) if config.enqueue and queue is not None else None
+    games = GameService(repo, lobby, followups=followups, clock=clock or time.time)
+    return Services(
+        config=config, store=store, repo=repo, lobby=lobby, games=games,
+        idempotency=RedisIdempotency(client) if client is not None else MemoryIdempotency(),
+        hub=StreamHub(store),
+        limiter=RateLimiter(config.rate_limit_per_s, config.rate_limit_burst),
+        queue=queue, redis=client)

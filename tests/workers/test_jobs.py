@@ -1,0 +1,133 @@
+"""The jobs in process, on services the composition root builds with fakes: an in-memory
+event store, a stepping clock and an RQ queue on fakeredis. Each job acts through the
+application service, and a job for a version the game has left changes nothing."""
+
+from __future__ import annotations
+
+import fakeredis
+import pytest
+from rq import Queue
+
+from events.application import TableSpec
+from events.store import InMemoryEventStore
+from service.config import Config
+from service.wiring import build
+from tests.support.service_games import SteppingClock
+from workers import jobs
+from workers.queueing import QUEUE_NAME
+from workers.sweeper import sweep_once
+
+
+@pytest.fixture
+def clock():
+    return SteppingClock()
+
+
+@pytest.fixture
+def services(clock):
+    queue = Queue(QUEUE_NAME, connection=fakeredis.FakeRedis())
+    services = build(Config(enqueue=True), store=InMemoryEventStore(), clock=clock, queue=queue)
+    with jobs.using(services):
+        yield services
+    services.close()
+
+
+def scheduled(services) -> set[str]:
+    """Job ids waiting on the queue or in its scheduled registry."""
+    q = services.queue
+    return set(q.job_ids) | set(q.scheduled_job_registry.get_job_ids())
+
+
+def types(services, game_id, after=0) -> list[str]:
+    return [e.type for e in services.store.read(game_id, after=after)]
+
+
+def test_a_job_outside_a_worker_says_how_to_run_it():
+    with pytest.raises(RuntimeError, match="jobs.using"):
+        jobs.bot_turn("g", 1)
+
+
+def test_bot_turn_plays_for_the_bot_once_and_a_second_run_is_stale(services):
+    record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann"], bots=["normal"], bot_delay_s=0,
+                                                deal={"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]],
+                                                      "starter": "7D"}))
+    assert record.state.actor == 1 and record.needs_bot()
+    assert f"bot-{record.game_id}-{record.version}" in scheduled(services)  # the append scheduled it
+    assert jobs.bot_turn(record.game_id, record.version) == "seat 1: play"
+    after = services.games.get(record.game_id)
+    assert after.version > record.version and after.state.actor == 0
+    assert "card_played" in types(services, record.game_id, record.version)
+    assert jobs.bot_turn(record.game_id, record.version) == "stale"
+    assert services.games.get(record.game_id).version == after.version
+
+
+def test_turn_clock_acts_for_the_actor_once_its_deadline_has_come(services, clock):
+    record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann", "bob"], turn_timeout_s=10,
+                                                seed=3))
+    gid, seat = record.game_id, record.state.actor
+    assert jobs.turn_clock(gid, record.version) == "not due"
+    clock.advance(11)
+    assert jobs.turn_clock(gid, record.version) == f"seat {seat} timed out"
+    after = services.games.get(gid)
+    assert after.state.actor != seat and not after.seats[seat].autopilot  # one timeout: still his seat
+    assert types(services, gid, record.version)[0] == "turn_timed_out"
+    assert jobs.turn_clock(gid, record.version) == "stale"
+
+
+def test_turn_clock_puts_a_seat_on_autopilot_at_its_second_consecutive_timeout(services, clock):
+    record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann"], bots=["normal"],
+                                                turn_timeout_s=10, bot_delay_s=0,
+                                                deal={"dealer": 1, "hands": [["5C", "9D", "2S"], ["7H", "8H", "KD"]],
+                                                      "starter": "7D"}))
+    gid = record.game_id
+    for expected in (False, True):
+        record = services.games.get(gid)
+        assert record.state.actor == 0
+        clock.advance(11)
+        assert ("autopilot on" in jobs.turn_clock(gid, record.version)) is expected
+        while (record := services.games.get(gid)).state.actor == 1 and record.status == "playing":
+            assert jobs.bot_turn(gid, record.version).startswith("seat 1")
+    assert services.games.get(gid).seats[0].autopilot
+
+
+def test_call_window_applies_the_penalty_when_its_time_is_up(services, clock):
+    deal = {"dealer": 1, "hands": [["7H", "9C"], ["8C", "10D", "QS", "4S", "5S"]], "starter": "7D",
+            "stock": ["6C", "6D", "6H", "6S", "8D", "8H", "8S", "9D", "9H", "9S"]}
+    record, seated = services.games.create(TableSpec("macau", seats=2, players=["ann", "bob"], deal=deal,
+                                                     announce_window_s=2, turn_timeout_s=None))
+    gid = record.game_id
+    from domain import Play
+
+    acted = services.games.act(gid, 0, Play(0, ("7H",)))
+    assert acted.record.state.call_window.seat == 0
+    assert jobs.call_window(gid, acted.record.version) == "not due"
+    clock.advance(2.5)
+    assert jobs.call_window(gid, acted.record.version) == "closed"
+    assert "call_penalty_applied" in types(services, gid, acted.record.version)
+    assert len(services.games.get(gid).state.hands[0]) == 1 + 5
+    assert jobs.call_window(gid, acted.record.version) == "stale"
+
+
+def test_fill_with_bots_seats_normal_bots_once_the_time_has_come(services):
+    record, _ = services.games.create(TableSpec("switch", seats=4, players=["me"], fill_with_bots_after_s=0))
+    assert f"fill-{record.game_id}" in scheduled(services)
+    assert jobs.fill_with_bots(record.game_id) == "filled"
+    after = services.games.get(record.game_id)
+    assert after.status == "playing" and [s.bot_level for s in after.seats[1:]] == ["normal"] * 3
+    assert jobs.fill_with_bots(record.game_id) == "stale"
+
+
+def test_fill_with_bots_waits_for_its_time(services):
+    record, _ = services.games.create(TableSpec("switch", seats=4, players=["me"], fill_with_bots_after_s=600))
+    assert jobs.fill_with_bots(record.game_id) == "not due"
+    assert services.games.get(record.game_id).status == "waiting"
+
+
+def test_the_sweeper_reschedules_a_bot_turn_a_crash_lost(services):
+    record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann"], bots=["normal"], bot_delay_s=0, turn_timeout_s=None,
+                                                deal={"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]],
+                                                      "starter": "7D"}))
+    services.queue.empty()  # the job the append enqueued is lost
+    assert scheduled(services) == set()
+    assert sweep_once(services, lock_s=1) == "1 jobs scheduled"
+    assert scheduled(services) == {f"sbot-{record.game_id}-{record.version}"}
