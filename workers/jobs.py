@@ -91,35 +91,41 @@ def bot_turn(game_id: str, expected_version: int) -> str:
 
 def turn_clock(game_id: str, expected_version: int) -> str:
     """The actor's turn clock expired: the service acts for him (API.md "Time")."""
-    services = current()
-    record = _playing_at(services, game_id, expected_version)
-    if record is None:
-        return "stale"
-    st = record.state
-    if st.turn_deadline is None or not _due(services.games, st.turn_deadline):
-        return "not due"
-    try:
-        acted = services.games.act(game_id, st.actor, Timeout(st.actor), expected_version, source=CLOCK)
-    except (Stale, Conflict, DomainError):
-        return "stale"
+    def timeout(st):
+        return st.turn_deadline, Timeout(st.actor), st.actor
+
+    acted = _on_time(game_id, expected_version, timeout)
+    if isinstance(acted, str):
+        return acted
+    seat = acted.events[0].seat
     autopilot = any(e.type == "autopilot_changed" for e in acted.events)
-    return f"seat {st.actor} timed out" + (" (autopilot on)" if autopilot else "")
+    return f"seat {seat} timed out" + (" (autopilot on)" if autopilot else "")
 
 
 def call_window(game_id: str, expected_version: int) -> str:
     """The last-card window's time is up: automatic enforcement applies the penalty."""
+    def close(st):
+        w = st.call_window
+        return (w.deadline if w is not None else None), CloseCallWindow(), None
+
+    acted = _on_time(game_id, expected_version, close)
+    return acted if isinstance(acted, str) else "closed"
+
+
+def _on_time(game_id: str, expected_version: int, what):
+    """The clock's command ``what(state) -> (deadline, command, seat)`` once the
+    deadline has come; a string saying why not otherwise."""
     services = current()
     record = _playing_at(services, game_id, expected_version)
     if record is None:
         return "stale"
-    w = record.state.call_window
-    if w is None or w.deadline is None or not _due(services.games, w.deadline):
+    deadline, command, seat = what(record.state)
+    if deadline is None or not _due(services.games, deadline):
         return "not due"
     try:
-        services.games.act(game_id, None, CloseCallWindow(), expected_version, source=CLOCK)
+        return services.games.act(game_id, seat, command, expected_version, source=CLOCK)
     except (Stale, Conflict, DomainError):
         return "stale"
-    return "closed"
 
 
 def fill_with_bots(game_id: str) -> str:
