@@ -66,14 +66,15 @@ class GameRepository:
         self._put(record)
         return stored, record
 
-    def append(self, record: GameRecord, events: list[NewEvent],
-               state: GameState) -> tuple[list[StoredEvent], GameRecord]:
+    def append(self, record: GameRecord, events: list[NewEvent], state: GameState,
+               request_id: Optional[str] = None) -> tuple[list[StoredEvent], GameRecord]:
         """Append ``events`` at ``record.version``. ``state`` is the engine state they lead
         to, as ``domain.execute`` computed it with them (``record.state`` for lobby events
         alone). Raises ``ConcurrencyError`` if the game moved on; the cache entry is
-        dropped."""
+        dropped. ``request_id``: see ``EventStore.append``."""
         try:
-            stored = self.store.append(record.game_id, events, record.version, record.last_hash)
+            stored = self.store.append(record.game_id, events, record.version, record.last_hash,
+                                       request_id=request_id)
         except ConcurrencyError:
             self.forget(record.game_id)
             raise

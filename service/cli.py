@@ -1,6 +1,7 @@
 """The ``macau`` command.
 
     macau up [--port N]     API + workers + Redis (REDIS_URL, else an embedded server)
+    macau up --cluster      the same on a local 3-master Redis Cluster + a queue server
     macau api               the API under gunicorn (production settings)
     macau worker            an RQ worker (bots, clocks, the sweeper)
     macau simulate ...      bot-only games offline
@@ -24,7 +25,7 @@ import sys
 import time
 import urllib.request
 
-from .config import Config
+from .config import Config, ConfigError
 from .embedded_redis import start_server
 from .logs import configure
 
@@ -44,6 +45,8 @@ def main(argv=None) -> int:
     up = sub.add_parser("up", help="run everything on one machine")
     up.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     up.add_argument("--workers", type=int, default=2, help="RQ worker processes")
+    up.add_argument("--cluster", action="store_true",
+                    help="the events on a local 3-master Redis Cluster, the queue on a server of its own")
     api = sub.add_parser("api", help="the API under gunicorn")
     api.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     api.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
@@ -62,7 +65,15 @@ def main(argv=None) -> int:
 
 
 # ---------------------------------------------------------------- up / api / worker
+def _checked_config(**check) -> Config:
+    try:
+        return Config.from_env().check(**check)
+    except (ConfigError, ValueError) as e:
+        raise SystemExit(f"macau: {e}") from None
+
+
 def cmd_api(args) -> int:
+    _checked_config()  # here, before gunicorn: a clear message instead of workers failing to boot
     conf = os.path.join(os.path.dirname(__file__), "gunicorn_conf.py")
     os.environ.setdefault("GUNICORN_BIND", f"{args.host}:{args.port}")
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"])
@@ -74,21 +85,19 @@ def cmd_worker(args) -> int:
 
     from .wiring import build  # start-up: the whole service
 
-    config = Config.from_env()
+    config = _checked_config(needs_queue=True)
     if not config.redis_url:
         raise SystemExit("macau worker: set REDIS_URL to the service's Redis")
     configure(config.log_level)
-    return run(build(config), burst=args.burst, sweeper=not args.no_sweeper, log_level=config.log_level)
+    return run(build(config, needs_queue=True), burst=args.burst, sweeper=not args.no_sweeper,
+               log_level=config.log_level)
 
 
 def cmd_up(args) -> int:
 
     children: list[subprocess.Popen] = []
-    server = None
     env = dict(os.environ)
-    if not env.get("REDIS_URL"):
-        server = start_server(appendonly=True, dir=os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis")))
-        env["REDIS_URL"] = server.url
+    servers = _start_stores(args, env)
     env["GUNICORN_BIND"] = f"127.0.0.1:{args.port}"
     stopping = False
 
@@ -104,7 +113,9 @@ def cmd_up(args) -> int:
         for _ in range(max(1, args.workers)):
             children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env))
         _wait_ready(args.port, children)
-        print(f"Macau service on http://127.0.0.1:{args.port}  (Redis: {env['REDIS_URL']})", flush=True)
+        where = f"Redis Cluster: {env['REDIS_URL']} and 2 more masters; queue: {env['MACAU_QUEUE_REDIS_URL']}" \
+            if args.cluster else f"Redis: {env['REDIS_URL']}"
+        print(f"Macau service on http://127.0.0.1:{args.port}  ({where})", flush=True)
         print(f"  interactive docs:  http://127.0.0.1:{args.port}/docs", flush=True)
         print(f"  a game against bots:\n  {CURL.format(port=args.port)}", flush=True)
         print("Ctrl-C stops everything.", flush=True)
@@ -124,9 +135,29 @@ def cmd_up(args) -> int:
             except subprocess.TimeoutExpired:
                 c.kill()
                 c.wait()
-        if server is not None:
-            server.stop()
+        for server in servers:
+            server.close()  # stops it; removes only a temporary directory
     return 0
+
+
+def _start_stores(args, env: dict) -> list:
+    """The embedded servers ``macau up`` needs (none when REDIS_URL names one); sets the
+    environment its children read."""
+    if args.cluster:
+        from .embedded_cluster import start_cluster  # start-up: only for --cluster
+
+        if env.get("REDIS_URL"):
+            raise SystemExit("macau up --cluster starts a cluster of its own: unset REDIS_URL")
+        # a cluster to try things on: its data lives in temporary directories, gone on exit
+        cluster = start_cluster(3)
+        queue = start_server()
+        env.update(REDIS_URL=cluster.url, MACAU_REDIS_CLUSTER="1", MACAU_QUEUE_REDIS_URL=queue.url)
+        return [cluster, queue]
+    if env.get("REDIS_URL"):
+        return []
+    server = start_server(appendonly=True, dir=os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis")))
+    env["REDIS_URL"] = server.url
+    return [server]
 
 
 def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
@@ -148,10 +179,10 @@ def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
 def _store():
     from events.store import RedisEventStore  # start-up: redis-py, only for the offline tools
 
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        raise SystemExit("set REDIS_URL to the service's Redis")
-    return RedisEventStore.from_url(url)
+    config = Config.from_env()
+    if not config.redis_url:
+        raise SystemExit("set REDIS_URL to the service's Redis (any node of a cluster, with MACAU_REDIS_CLUSTER=1)")
+    return RedisEventStore.from_url(config.redis_url, cluster=config.redis_cluster)
 
 
 def cmd_replay(args) -> int:

@@ -12,7 +12,8 @@ from werkzeug.exceptions import HTTPException
 
 from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
 from events.application import Conflict, Invalid, NotFound, SeatLeft, Stale
-from events.store import ConcurrencyError
+from events.store import ConcurrencyError, Unavailable
+from events.store.redis_nodes import UNAVAILABLE
 
 PROBLEM = "application/problem+json"
 TYPE_BASE = "https://macau.dev/problems/"
@@ -72,6 +73,9 @@ def problem_for(e: Exception) -> Optional[Response]:
         return from_http_exception(e)
     if isinstance(e, RecursionError):
         return problem(400, "invalid_request", "the JSON body is nested too deeply")
+    if isinstance(e, (Unavailable, *UNAVAILABLE)):  # a failover, a restart: nothing a retry cannot fix
+        return problem(503, "store_unavailable", "the game store is briefly unavailable; retry shortly",
+                       headers={"Retry-After": "1"})
     return None
 
 

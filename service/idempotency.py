@@ -3,7 +3,13 @@ response and changes nothing; the same key with another body is a 422.
 
 A key is scoped to one game and one seat. The first request claims the key (SET NX);
 concurrent retries wait for its response instead of running the move again. A rejection
-is a first response too: a retry with the key gets it again."""
+is a first response too: a retry with the key gets it again.
+
+The move itself carries a request id made of the key and the body: the event store keeps
+it with the append, atomically, and never appends the same request twice. So when the
+first response is lost with the request that made it (a failover between the append and
+the response, a 503, a crashed process), the retry finds the stored move and answers
+with it instead of playing it again. A 5xx is no first response: the key is released."""
 
 from __future__ import annotations
 
@@ -13,7 +19,10 @@ import time
 from typing import Callable, Optional
 
 import orjson
+import redis
 from flask import Response, request
+
+from events.store import AlreadyApplied
 
 from .errors import ApiError, problem_for
 from .http import json_response, services
@@ -48,19 +57,26 @@ class IdempotencyStore:
         raise NotImplementedError
 
 
-def idempotent(store_key: str, run: Callable[[], Response]) -> Response:
-    """``run()``'s response, or the response the first request with this key got."""
+def idempotent(store_key: str, run: Callable[[str], Response],
+               applied: Callable[[str], Optional[Response]]) -> Response:
+    """``run(request_id)``'s response, or the response the first request with this key
+    got. ``applied(request_id)`` rebuilds the response of a move stored under that
+    request id, or None if there is none."""
     key = request.headers["Idempotency-Key"]
     if not 0 < len(key) <= 200 or not key.isprintable():
         raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key must be 1-200 printable characters")
     s = services()
     store, ttl = s.idempotency, s.config.idempotency_ttl_s
     fp = fingerprint(request.method, request.path, request.get_data())
+    request_id = hashlib.sha256(f"{store_key}\n{fp}".encode()).hexdigest()[:32]
     prior = store.claim(store_key, fp, ttl)
     if prior is not None and prior.get("pending"):
         prior = store.wait(store_key)
     if prior is not None:
-        if prior.get("pending"):
+        if prior.get("pending"):  # its request still runs, or died holding the key
+            response = applied(request_id)
+            if response is not None:
+                return response
             raise ApiError(409, "idempotency_key_in_use", "a request with this Idempotency-Key is still running")
         if prior.get("fingerprint") != fp:
             raise ApiError(422, "idempotency_key_reused",
@@ -70,16 +86,29 @@ def idempotent(store_key: str, run: Callable[[], Response]) -> Response:
         replayed.mimetype = prior.get("mimetype", "application/json")
         return replayed
     try:
-        response = run()
+        # the key is ours: its first response may still have been lost after the move was stored
+        response = applied(request_id) or run(request_id)
+    except AlreadyApplied:  # stored meanwhile by a request that lost the key (it expired, a failover)
+        response = applied(request_id)
     except Exception as e:
         response = problem_for(e)
         if response is None:  # a crash is no answer to keep: a retry runs again
-            store.release(store_key)
+            _release(store, store_key)
             raise
+    if response.status_code >= 500:  # nor is a 503: the retry it asks for must run (or find the move)
+        _release(store, store_key)
+        return response
     headers = {k: response.headers[k] for k in ("ETag",) if k in response.headers}
     store.complete(store_key, {"fingerprint": fp, "status": response.status_code, "body": response.get_json(),
                                "headers": headers, "mimetype": response.mimetype}, ttl)
     return response
+
+
+def _release(store: "IdempotencyStore", key: str) -> None:
+    try:
+        store.release(key)
+    except redis.RedisError:  # the store is down: the claim expires by itself
+        pass
 
 
 def fingerprint(method: str, path: str, body: bytes) -> str:

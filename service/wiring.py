@@ -2,9 +2,10 @@
 
 ``build`` serves both entry points: the API (``create_app``) and the worker (``macau
 worker``). The event store is Redis Streams when ``redis_url`` is set, else in memory;
-the lobby projection and idempotency keys live beside it; the RQ queue (its own Redis
-when ``queue_redis_url`` is set) receives the follow-ups (bot turns, clocks) unless
-``enqueue`` is off. Tests pass fakes: a store, a clock, a queue."""
+with ``redis_cluster`` its client is a ``RedisCluster`` (the code above it is the same).
+The lobby projection and idempotency keys live beside the events; the RQ queue (its own
+Redis when ``queue_redis_url`` is set, as a cluster needs) receives the follow-ups (bot
+turns, clocks) unless ``enqueue`` is off. Tests pass fakes: a store, a clock, a queue."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ class Services:
     hub: StreamHub  # this process's one reader of live events (SSE, long-polls)
     limiter: RateLimiter
     queue: Optional[Queue]  # RQ's queue; None without Redis
-    redis: Optional[redis.Redis]  # the event store's Redis (readiness); None in memory
+    redis: Optional[redis.Redis]  # the event store's Redis or RedisCluster (readiness); None in memory
 
     def close(self) -> None:
         self.hub.stop()
@@ -47,17 +48,21 @@ class Services:
 
 
 def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional[Callable[[], float]] = None,
-          queue: Optional[Queue] = None) -> Services:
+          queue: Optional[Queue] = None, needs_queue: bool = False) -> Services:
+    """Raises ``ConfigError`` for settings that cannot work (``needs_queue``: a worker)."""
+    config.check(needs_queue=needs_queue)
     client = None
     if store is None:
         if config.redis_url:
-            store = RedisEventStore.from_url(config.redis_url)
+            store = RedisEventStore.from_url(config.redis_url, cluster=config.redis_cluster,
+                                             wait_replicas=config.redis_wait_replicas,
+                                             wait_timeout_ms=config.redis_wait_timeout_ms)
         else:
             store = InMemoryEventStore()
     if isinstance(store, RedisEventStore):
         client = store.client
-    if queue is None and (config.queue_redis_url or config.redis_url):
-        queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(config.queue_redis_url or config.redis_url))
+    if queue is None and config.queue_url:
+        queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(config.queue_url))
     repo = GameRepository(store)
     lobby: LobbyIndex = RedisLobby(client) if client is not None else MemoryLobby()
     followups = FollowUps(queue) if config.enqueue and queue is not None else None

@@ -1,9 +1,14 @@
-"""Shared fixtures: a real Redis-compatible server for the session, and fakeredis."""
+"""Shared fixtures: real Redis-compatible servers for the session (one server, and a
+3-master cluster), and fakeredis."""
+
+from dataclasses import dataclass
 
 import fakeredis
 import pytest
 import redis
+from redis.cluster import RedisCluster
 
+from service.embedded_cluster import start_cluster
 from service.embedded_redis import start_server
 
 
@@ -23,6 +28,44 @@ def redis_url(redis_server):
     finally:
         client.close()
     return redis_server.url
+
+
+@pytest.fixture(scope="session")
+def redis_cluster():
+    """A real 3-master Redis Cluster on free loopback ports (each below 32000: the
+    cluster bus listens on port + 10000), stopped when the session ends."""
+    with start_cluster(3) as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def redis_cluster_url(redis_cluster):
+    """The session cluster's URL (any node), with every master flushed for this test."""
+    client = RedisCluster.from_url(redis_cluster.url)
+    try:
+        client.flushall(target_nodes=RedisCluster.PRIMARIES)
+    finally:
+        client.close()
+    return redis_cluster.url
+
+
+@dataclass(frozen=True)
+class Backend:
+    """Where a test's events live: ``url`` names the server, or any node of a cluster."""
+
+    url: str
+    cluster: bool
+
+    def client(self):
+        return RedisCluster.from_url(self.url) if self.cluster else redis.Redis.from_url(self.url)
+
+
+@pytest.fixture(params=["redis", "cluster"])
+def redis_backend(request) -> Backend:
+    """The same test on one server and on a 3-master cluster, flushed for this test."""
+    if request.param == "cluster":
+        return Backend(request.getfixturevalue("redis_cluster_url"), True)
+    return Backend(request.getfixturevalue("redis_url"), False)
 
 
 @pytest.fixture

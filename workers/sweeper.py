@@ -22,7 +22,10 @@ def sweep_once(services, lock_s: int = 4) -> str:
     scheduled = 0
     for game_id in services.lobby.ids("playing"):
         record = repo.load(game_id)
-        if record is None or record.status != "playing":
+        if record is None:
+            continue
+        if record.status != "playing":  # its lobby update was lost (a failover): put it right
+            services.lobby.update(record)
             continue
         st = record.state
         late_clock = st.turn_deadline is not None and now >= st.turn_deadline + 1
@@ -32,6 +35,8 @@ def sweep_once(services, lock_s: int = 4) -> str:
             scheduled += len(schedule(queue, record, prefix="s"))
     for game_id in services.lobby.ids("waiting"):
         record = repo.load(game_id)
-        if record is not None and record.status == "waiting" and record.config.get("fill_with_bots_after_s") is not None:
+        if record is not None and record.status != "waiting":
+            services.lobby.update(record)
+        elif record is not None and record.config.get("fill_with_bots_after_s") is not None:
             scheduled += len(schedule(queue, record, prefix="s"))
     return f"{scheduled} jobs scheduled"

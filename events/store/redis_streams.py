@@ -1,59 +1,76 @@
-"""The Redis Streams event store.
+"""The Redis Streams event store, on one server or a Redis Cluster.
 
 Per game, under one hash tag so every script touches one Redis Cluster slot:
-  ``game:{<id>}:events``  a stream; entry ID ``<seq>-0`` (Redis refuses a duplicate or
-                          out-of-order ID), one field ``e`` holding the encoded event;
-  ``game:{<id>}:meta``    a hash: ``version``, ``last_hash`` and ``append_id`` (the last append).
+  ``game:{<id>}:events``    a stream; entry ID ``<seq>-0`` (Redis refuses a duplicate or
+                            out-of-order ID), one field ``e`` holding the encoded event;
+  ``game:{<id>}:meta``      a hash: ``version``, ``last_hash`` and ``append_id`` (the last append);
+  ``game:{<id>}:requests``  a hash: request id (an Idempotency-Key) -> ``first-last`` seqs
+                            its append wrote;
+  ``game:{<id>}:live``      a shard channel: the new version after each append (redis_live).
 
 An append is one EVALSHA: hashes are computed here, the script checks version and
-last hash, XADDs every event and updates meta, or writes nothing."""
+last hash, XADDs every event, updates meta and publishes the new version, or writes
+nothing. With ``wait_replicas`` a WAIT follows it down the same connection (one round
+trip): the append is acknowledged once that many replicas have it, so a failover that
+promotes one of them loses none of the events a caller was told were stored."""
 
 from __future__ import annotations
 
 import os
 import threading
 import time
-import uuid
 from collections import OrderedDict
 from queue import Empty
 from typing import Optional
 
 import redis
-from redis.backoff import ExponentialWithJitterBackoff
-from redis.retry import Retry
+from redis.exceptions import NoScriptError
 
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, utc_now
-from .base import Clock, ConcurrencyError, EventStore, Wakeup, check_append, check_game_id, check_read
+from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Unavailable, check_append, check_game_id,
+                   check_read)
+from .redis_live import FeedWakeup, LiveFeed
+from .redis_nodes import UNAVAILABLE, Client, Nodes, connect, is_cluster, raw_xrange, server_major_version
 
 _PREFIX, _META_SUFFIX = "game:{", "}:meta"
 
-# KEYS: events stream, meta hash.  ARGV: expected version, prev hash, hash of the last new
-# event, append id, encoded events...  Returns {1, version} | {0, version} (stale version)
-# | {-1, version} (prev hash mismatch).  Atomic in effect: nothing is written before the
-# checks pass, and once the first XADD is accepted the following IDs (each one more than
-# the one just added) cannot be refused.
+# KEYS: events stream, meta hash, live channel, requests hash.  ARGV: expected version,
+# prev hash, hash of the last new event, append id, request id ('' for none), encoded
+# events...  Returns {1, version} | {0, version} (stale version) | {-1, version} (prev
+# hash mismatch) | {2, version, 'first-last'} (the request was appended before).  Atomic
+# in effect: nothing is written before the checks pass, and once the first XADD is
+# accepted the following IDs (each one more than the one just added) cannot be refused.
 _APPEND_LUA = """
 local meta = redis.call('HMGET', KEYS[2], 'version', 'last_hash', 'append_id')
 local version = tonumber(meta[1]) or 0
 local expected = tonumber(ARGV[1])
-local n = #ARGV - 4
-if version ~= expected then
-  if version == expected + n and meta[3] == ARGV[4] then
-    return {1, version}
+local n = #ARGV - 5
+if version == expected + n and meta[3] == ARGV[4] then
+  return {1, version}
+end
+if ARGV[5] ~= '' then
+  local done = redis.call('HGET', KEYS[4], ARGV[5])
+  if done then
+    return {2, version, done}
   end
+end
+if version ~= expected then
   return {0, version}
 end
 if (meta[2] or '') ~= ARGV[2] then
   return {-1, version}
 end
 for i = 1, n do
-  redis.call('XADD', KEYS[1], (expected + i) .. '-0', 'e', ARGV[4 + i])
+  redis.call('XADD', KEYS[1], (expected + i) .. '-0', 'e', ARGV[5 + i])
 end
 redis.call('HSET', KEYS[2], 'version', expected + n, 'last_hash', ARGV[3], 'append_id', ARGV[4])
+if ARGV[5] ~= '' then
+  redis.call('HSET', KEYS[4], ARGV[5], (expected + 1) .. '-' .. (expected + n))
+end
+redis.call('SPUBLISH', KEYS[3], expected + n)
 return {1, expected + n}
 """
-
 
 class LeanConnectionPool(redis.BlockingConnectionPool):
     """A blocking pool without redis-py 8's per-checkout socket poll.
@@ -88,42 +105,57 @@ def meta_key(game_id: str) -> str:
     return f"game:{{{game_id}}}:meta"
 
 
-class RedisEventStore(EventStore):
-    """``client`` serves appends and plain reads; ``blocking_client`` (default: ``client``)
-    serves XREAD BLOCK, which never blocks longer than its socket timeout allows."""
+def live_channel(game_id: str) -> str:
+    return f"game:{{{game_id}}}:live"
 
-    def __init__(self, client: redis.Redis, *, blocking_client: Optional[redis.Redis] = None,
+
+def requests_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}:requests"
+
+
+class RedisEventStore(EventStore):
+    """``client`` (a ``redis.Redis`` or a ``RedisCluster``) serves appends and plain reads;
+    ``blocking_client`` (default: ``client``) serves XREAD BLOCK, which never blocks
+    longer than its socket timeout allows. ``wait_replicas``: acknowledge an append only
+    once that many replicas have it (``WAIT``, up to ``wait_timeout_ms``)."""
+
+    def __init__(self, client: Client, *, blocking_client: Optional[Client] = None,
                  max_block_s: float = 30.0, clock: Clock = utc_now, hash_cache_size: int = 10_000,
-                 owns_clients: bool = False):
+                 owns_clients: bool = False, wait_replicas: int = 0, wait_timeout_ms: int = 1000):
         super().__init__(clock)
         self._redis = client
-        self._raw = _raw_xrange_client(client)
+        self._nodes = Nodes(client)
+        self._raw = raw_xrange(client)
         self._blocking = blocking_client if blocking_client is not None else client
         self._max_block_s = min(max_block_s, _safe_block_s(self._blocking))
         self._append_script = client.register_script(_APPEND_LUA)
         self._hashes = _LastHashCache(hash_cache_size)
         self._owns_clients = owns_clients
+        self._wait_replicas, self._wait_timeout_ms = wait_replicas, wait_timeout_ms
+        self._feed: Optional[LiveFeed] = None
+        self._feed_lock = threading.Lock()
 
     @classmethod
-    def from_url(cls, url: str, *, pool_size: int = 32, socket_timeout: float = 5.0,
-                 blocking_pool_size: int = 64, max_block_s: float = 30.0,
-                 clock: Clock = utc_now) -> "RedisEventStore":
+    def from_url(cls, url: str, *, cluster: bool = False, pool_size: int = 32, socket_timeout: float = 5.0,
+                 blocking_pool_size: int = 64, max_block_s: float = 30.0, clock: Clock = utc_now,
+                 wait_replicas: int = 0, wait_timeout_ms: int = 1000) -> "RedisEventStore":
+        """``url`` names the server, or with ``cluster`` any node of a Redis Cluster."""
         # redis-py 8 defaults (socket_timeout=5, a pool of 100 that raises once exhausted)
-        # break long blocking reads. So both pools are explicit and bounded, and a caller
-        # waits for a free connection instead of failing. Blocking reads get their own pool
-        # whose socket timeout outlasts the longest XREAD BLOCK we issue (max_block_s + 5),
-        # so a quiet game never looks like a dead server, and a crowd of long-pollers
-        # cannot starve appends of connections. Retrying a send is safe: the append script
-        # recognizes its own append id.
-        retry = Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.5), retries=3)
-        pool = LeanConnectionPool.from_url(
-            url, max_connections=pool_size, timeout=socket_timeout, socket_timeout=socket_timeout,
-            socket_connect_timeout=socket_timeout, retry=retry)
-        blocking_pool = redis.BlockingConnectionPool.from_url(
-            url, max_connections=blocking_pool_size, timeout=max_block_s,
-            socket_timeout=max_block_s + 5, socket_connect_timeout=socket_timeout, retry=retry)
-        return cls(redis.Redis(connection_pool=pool), blocking_client=redis.Redis(connection_pool=blocking_pool),
-                   max_block_s=max_block_s, clock=clock, owns_clients=True)
+        # break long blocking reads. So both pools are explicit and bounded (per node on a
+        # cluster), and a caller waits for a free connection instead of failing. Blocking
+        # reads get their own pool whose socket timeout outlasts the longest XREAD BLOCK we
+        # issue (max_block_s + 5), so a quiet game never looks like a dead server, and a
+        # crowd of long-pollers cannot starve appends of connections. Retrying a send is
+        # safe: the append script recognizes its own append id.
+        client = connect(url, cluster=cluster, max_connections=pool_size, socket_timeout=socket_timeout,
+                         pool_timeout=socket_timeout, connect_timeout=socket_timeout, pool_class=LeanConnectionPool)
+        blocking = connect(url, cluster=cluster, max_connections=blocking_pool_size, socket_timeout=max_block_s + 5,
+                           pool_timeout=max_block_s, connect_timeout=socket_timeout)
+        major = server_major_version(client)
+        if major is not None and major < 7:
+            raise RuntimeError(f"the event store needs Redis >= 7 or Valkey (sharded pub/sub); {url} runs {major}")
+        return cls(client, blocking_client=blocking, max_block_s=max_block_s, clock=clock, owns_clients=True,
+                   wait_replicas=wait_replicas, wait_timeout_ms=wait_timeout_ms)
 
     @property
     def client(self) -> redis.Redis:
@@ -133,20 +165,57 @@ class RedisEventStore(EventStore):
 
     # ------------------------------------------------------------------ writes
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
-               prev_hash: Optional[str] = None) -> list[StoredEvent]:
+               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None) -> list[StoredEvent]:
         check_append(game_id, events, expected_version)
         if prev_hash is None:
             prev_hash = self._hash_at(game_id, expected_version)
         sealed = self._seal(events, expected_version, prev_hash)
-        status, current = self._append_script(
-            keys=[events_key(game_id), meta_key(game_id)],
-            args=[expected_version, prev_hash, sealed[-1].hash, os.urandom(8).hex(),
-                  *(codec.encode(e) for e in sealed)])
+        keys = [events_key(game_id), meta_key(game_id), live_channel(game_id), requests_key(game_id)]
+        args = [expected_version, prev_hash, sealed[-1].hash, os.urandom(8).hex(), request_id or "",
+                *(codec.encode(e) for e in sealed)]
+        status, current, *done = self._run_append(keys, args)
         if status == 1:
             self._hashes.remember(game_id, sealed[-1].seq, sealed[-1].hash)
             return sealed
+        if status == 2:
+            raise AlreadyApplied(game_id, request_id, _span(done[0]))
         raise ConcurrencyError(int(current), game_id=game_id, expected_version=expected_version,
                                reason="version" if status == 0 else "prev_hash")
+
+    def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
+        check_game_id(game_id)
+        done = self._redis.hget(requests_key(game_id), request_id)
+        return None if done is None else _span(done)
+
+    def _run_append(self, keys: list[str], args: list):
+        if not self._wait_replicas:
+            return self._append_script(keys=keys, args=args)
+        # WAIT counts the replicas that have this connection's writes: it must follow the
+        # script down the same connection, to the master of the game's slot
+        failure: Exception = Unavailable("no attempt")
+        for attempt in range(4):
+            node = self._nodes.for_key(keys[0])
+            pipe = node.pipeline(transaction=False)
+            pipe.execute_command("EVALSHA", self._append_script.sha, len(keys), *keys, *args)
+            pipe.execute_command("WAIT", self._wait_replicas, self._wait_timeout_ms)
+            try:
+                reply, acknowledged = pipe.execute()
+            except NoScriptError:  # a fresh server (a promoted replica, a restart)
+                node.script_load(_APPEND_LUA)
+                continue
+            except UNAVAILABLE as e:  # a failover, a node restart, a slot moved
+                failure = e
+                time.sleep(0.05 * 2 ** attempt)
+                try:
+                    self._nodes.refresh()
+                except redis.RedisError:
+                    pass
+                continue
+            if int(reply[0]) == 1 and int(acknowledged) < self._wait_replicas:
+                raise Unavailable(f"game {keys[0]}: the append was not acknowledged by {self._wait_replicas} "
+                                  f"replica(s) within {self._wait_timeout_ms} ms")
+            return reply
+        raise Unavailable(f"the store is unavailable ({type(failure).__name__}: {failure})") from failure
 
     def _hash_at(self, game_id: str, seq: int) -> str:
         if seq == 0:
@@ -191,28 +260,40 @@ class RedisEventStore(EventStore):
                     return self._decode(game_id, entries)
 
     def read_many_blocking(self, cursors, timeout_s, wake=None):
-        streams = {events_key(g): f"{after}-0" for g, after in cursors.items()}
-        if wake is not None:
-            streams[wake.key] = wake.last_id()
-        if not streams:
-            time.sleep(max(0.0, timeout_s))
-            return {}
-        block_ms = max(1, int(min(timeout_s, self._max_block_s) * 1000))
-        reply = self._blocking.xread(streams, block=block_ms, count=1000)
-        by_key = {events_key(g): g for g in cursors}
+        feed = self._live_feed()
+        deadline = time.monotonic() + max(0.0, timeout_s)
+        while True:
+            complete = feed.watch(cursors)
+            left = deadline - time.monotonic()
+            games, woken = feed.next(left if complete else min(left, 0.25))
+            if wake is not None and wake.take():
+                woken = True
+            fresh = self._tails(feed, {g: cursors[g] for g in games if g in cursors})
+            if fresh or woken or deadline <= time.monotonic():
+                return fresh
+
+    def _tails(self, feed: LiveFeed, cursors: dict[str, int]) -> dict[str, list[StoredEvent]]:
         out: dict[str, list[StoredEvent]] = {}
-        for key, entries in _xread_streams(reply):
-            if wake is not None and key == wake.key:
-                if entries:
-                    wake.seen(entries[-1][0])
-                continue
-            game_id = by_key.get(key)
-            if game_id is not None and entries:
-                out[game_id] = self._decode(game_id, entries)
+        for i, (game_id, after) in enumerate(cursors.items()):
+            try:
+                events = self.read(game_id, after)
+            except redis.RedisError:
+                feed.again(list(cursors)[i:])  # read them on the next call
+                if out:
+                    return out
+                raise
+            if events:
+                out[game_id] = events
         return out
 
-    def wakeup(self) -> "_StreamWakeup":
-        return _StreamWakeup(self._redis)
+    def wakeup(self) -> FeedWakeup:
+        return FeedWakeup(self._live_feed())
+
+    def _live_feed(self) -> LiveFeed:
+        with self._feed_lock:
+            if self._feed is None:
+                self._feed = LiveFeed(self._nodes, live_channel)
+            return self._feed
 
     def version(self, game_id: str) -> int:
         check_game_id(game_id)
@@ -230,9 +311,11 @@ class RedisEventStore(EventStore):
         return ids
 
     def close(self) -> None:
+        if self._feed is not None:
+            self._feed.close()
         if self._owns_clients:
             for client in {id(c): c for c in (self._redis, self._blocking)}.values():
-                client.connection_pool.disconnect()
+                Nodes(client).close()
 
     def _decode(self, game_id: str, entries) -> list[StoredEvent]:
         events = codec.decode_many([_body(entry) for entry in entries])
@@ -251,16 +334,6 @@ def _body(entry):
     return fields[b"e"] if b"e" in fields else fields["e"]
 
 
-def _raw_xrange_client(client: redis.Redis) -> redis.Redis:
-    """A client on ``client``'s connection pool whose XRANGE replies stay as the server
-    sent them (``[id, [field, value]]``): redis-py's conversion of every entry to a
-    tuple and a dict was a third of the time to read a long log."""
-    raw = redis.Redis(connection_pool=client.connection_pool)
-    if "XRANGE" in raw.response_callbacks:
-        del raw.response_callbacks["XRANGE"]
-    return raw
-
-
 def _xread_streams(reply):
     """``(key, entries)`` per stream of an XREAD reply, whatever shape redis-py parsed it into."""
     items = reply.items() if isinstance(reply, dict) else (reply or [])
@@ -271,36 +344,20 @@ def _xread_streams(reply):
         yield key, entries
 
 
-class _StreamWakeup(Wakeup):
-    """A stream of its own that a blocked multi-game XREAD also reads: ringing it (XADD)
-    makes the XREAD return at once."""
-
-    def __init__(self, client: redis.Redis):
-        self._redis = client
-        self.key = f"macau:wake:{uuid.uuid4().hex}"
-        self._last = "0-0"
-
-    def ring(self) -> None:
-        self._redis.xadd(self.key, {"w": "1"}, maxlen=16, approximate=True)
-
-    def last_id(self) -> str:
-        return self._last
-
-    def seen(self, entry_id) -> None:
-        self._last = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
-
-    def close(self) -> None:
-        try:
-            self._redis.delete(self.key)
-        except redis.RedisError:  # best effort at shutdown
-            pass
-
-
-def _safe_block_s(client: redis.Redis) -> float:
+def _safe_block_s(client: Client) -> float:
     """Longest XREAD BLOCK that the client's socket timeout lets through."""
-    pool = getattr(client, "connection_pool", None)
+    if is_cluster(client):
+        nodes = client.get_nodes()
+        pool = nodes[0].redis_connection.connection_pool if nodes and nodes[0].redis_connection else None
+    else:
+        pool = getattr(client, "connection_pool", None)
     timeout = pool.connection_kwargs.get("socket_timeout") if pool is not None else None
     return float("inf") if not timeout else max(timeout - 5, timeout / 2)
+
+
+def _span(done) -> tuple[int, int]:
+    first, _, last = (done.decode() if isinstance(done, bytes) else str(done)).partition("-")
+    return int(first), int(last)
 
 
 class _LastHashCache:

@@ -53,17 +53,29 @@ def post_move(game_id):
     move produced as the caller may see them, and the caller's view."""
     body = _load_move()
     games = services().games
-    seat = seat_for_action(games.cached(game_id), bearer_token())
+    token = bearer_token()
+    try:
+        seat = seat_for_action(games.cached(game_id), token)
+    except ApiError as e:
+        if e.code != "unknown_token":
+            raise
+        seat = seat_for_action(games.get(game_id), token)  # a seat taken through another process
     command = command_from_move(seat, body)
     expected = if_match_version()
 
-    def move():
-        acted = games.act(game_id, seat, command, expected)
+    def respond(acted):
         after = acted.record
         return json_response({"version": after.version, "events": [redact_event(e, seat) for e in acted.events],
                               "game": game_view(after, seat, games.now())}, 200, {"ETag": etag(after.version)})
 
+    def move(request_id=None):
+        return respond(games.act(game_id, seat, command, expected, request_id=request_id))
+
+    def applied(request_id):
+        acted = games.applied(game_id, request_id)
+        return None if acted is None else respond(acted)
+
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return move()
-    return idempotent(f"idem:{{{game_id}}}:{seat}:{key}", move)
+    return idempotent(f"idem:{{{game_id}}}:{seat}:{key}", move, applied)

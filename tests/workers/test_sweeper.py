@@ -28,7 +28,8 @@ def test_the_sweeper_finds_games_in_the_store_and_schedules_on_the_queue_redis(r
             deal={"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]], "starter": "7D"}))
         assert record.needs_bot()
         events_redis, queue_redis = redis.Redis.from_url(redis_url), redis.Redis.from_url(queue_server.url)
-        assert events_redis.zrange("lobby:all:playing", 0, -1) == [record.game_id.encode()]
+        shard = services.lobby.shard(record.game_id)
+        assert events_redis.zrange(f"lobby:{{L{shard}}}:all:playing", 0, -1) == [record.game_id.encode()]
         assert queue_redis.keys("lobby:*") == []
         assert services.queue.job_ids == []
 
