@@ -1,15 +1,12 @@
 """Shared fixtures: real Redis-compatible servers for the session (one server, and a
 3-master cluster), and fakeredis."""
 
-from dataclasses import dataclass
-
 import fakeredis
 import pytest
-import redis
-from redis.cluster import RedisCluster
 
 from service.embedded_cluster import start_cluster
 from service.embedded_redis import start_server
+from tests.support.backends import Backend
 
 
 @pytest.fixture(scope="session")
@@ -22,12 +19,7 @@ def redis_server():
 @pytest.fixture
 def redis_url(redis_server):
     """The session server's URL, with every database flushed for this test."""
-    client = redis.Redis.from_url(redis_server.url)
-    try:
-        client.flushall()
-    finally:
-        client.close()
-    return redis_server.url
+    return Backend(redis_server.url, False).flush().url
 
 
 @pytest.fixture(scope="session")
@@ -41,23 +33,7 @@ def redis_cluster():
 @pytest.fixture
 def redis_cluster_url(redis_cluster):
     """The session cluster's URL (any node), with every master flushed for this test."""
-    client = RedisCluster.from_url(redis_cluster.url)
-    try:
-        client.flushall(target_nodes=RedisCluster.PRIMARIES)
-    finally:
-        client.close()
-    return redis_cluster.url
-
-
-@dataclass(frozen=True)
-class Backend:
-    """Where a test's events live: ``url`` names the server, or any node of a cluster."""
-
-    url: str
-    cluster: bool
-
-    def client(self):
-        return RedisCluster.from_url(self.url) if self.cluster else redis.Redis.from_url(self.url)
+    return Backend(redis_cluster.url, True).flush().url
 
 
 @pytest.fixture(params=["redis", "cluster"])
