@@ -11,8 +11,8 @@ Per game, under one hash tag so every script touches one Redis Cluster slot:
 An append is one EVALSHA: hashes are computed here, the script checks version and
 last hash, XADDs every event, updates meta and publishes the new version, or writes
 nothing. With ``wait_replicas`` a WAIT follows it down the same connection (one round
-trip): the append is acknowledged once that many replicas have it, so a failover that
-promotes one of them loses none of the events a caller was told were stored."""
+trip, redis_wait): the append is acknowledged once that many replicas have it, so a
+failover that promotes one of them loses none of the events a caller was told were stored."""
 
 from __future__ import annotations
 
@@ -24,14 +24,13 @@ from queue import Empty
 from typing import Optional
 
 import redis
-from redis.exceptions import NoScriptError
 
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, utc_now
-from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Unavailable, check_append, check_game_id,
-                   check_read)
+from .base import AlreadyApplied, Clock, ConcurrencyError, EventStore, check_append, check_game_id, check_read
 from .redis_live import FeedWakeup, LiveFeed
-from .redis_nodes import UNAVAILABLE, Client, Nodes, connect, is_cluster, raw_xrange, server_major_version
+from .redis_nodes import Client, Nodes, connect, is_cluster, raw_xrange, server_major_version
+from .redis_wait import ReplicatedAppend
 
 _PREFIX, _META_SUFFIX = "game:{", "}:meta"
 
@@ -131,7 +130,8 @@ class RedisEventStore(EventStore):
         self._append_script = client.register_script(_APPEND_LUA)
         self._hashes = _LastHashCache(hash_cache_size)
         self._owns_clients = owns_clients
-        self._wait_replicas, self._wait_timeout_ms = wait_replicas, wait_timeout_ms
+        self._replicated = ReplicatedAppend(self._nodes, self._append_script.sha, _APPEND_LUA, wait_replicas,
+                                            wait_timeout_ms) if wait_replicas > 0 else None
         self._feed: Optional[LiveFeed] = None
         self._feed_lock = threading.Lock()
 
@@ -188,34 +188,9 @@ class RedisEventStore(EventStore):
         return None if done is None else _span(done)
 
     def _run_append(self, keys: list[str], args: list):
-        if not self._wait_replicas:
+        if self._replicated is None:
             return self._append_script(keys=keys, args=args)
-        # WAIT counts the replicas that have this connection's writes: it must follow the
-        # script down the same connection, to the master of the game's slot
-        failure: Exception = Unavailable("no attempt")
-        for attempt in range(4):
-            node = self._nodes.for_key(keys[0])
-            pipe = node.pipeline(transaction=False)
-            pipe.execute_command("EVALSHA", self._append_script.sha, len(keys), *keys, *args)
-            pipe.execute_command("WAIT", self._wait_replicas, self._wait_timeout_ms)
-            try:
-                reply, acknowledged = pipe.execute()
-            except NoScriptError:  # a fresh server (a promoted replica, a restart)
-                node.script_load(_APPEND_LUA)
-                continue
-            except UNAVAILABLE as e:  # a failover, a node restart, a slot moved
-                failure = e
-                time.sleep(0.05 * 2 ** attempt)
-                try:
-                    self._nodes.refresh()
-                except redis.RedisError:
-                    pass
-                continue
-            if int(reply[0]) == 1 and int(acknowledged) < self._wait_replicas:
-                raise Unavailable(f"game {keys[0]}: the append was not acknowledged by {self._wait_replicas} "
-                                  f"replica(s) within {self._wait_timeout_ms} ms")
-            return reply
-        raise Unavailable(f"the store is unavailable ({type(failure).__name__}: {failure})") from failure
+        return self._replicated(keys, args)
 
     def _hash_at(self, game_id: str, seq: int) -> str:
         if seq == 0:
