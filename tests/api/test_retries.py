@@ -123,6 +123,69 @@ def test_a_retry_of_a_rejected_move_returns_the_rejection_and_changes_nothing(cl
     assert log_of(client, g["game_id"]) == snapshot
 
 
+# ------------------------------------------------------------------ a first response lost
+def test_a_retry_after_the_first_response_was_lost_returns_the_stored_move(client):
+    """The move was stored but its Idempotency-Key record was not (a failover lost it, or
+    the process died before writing it): the retry answers with that move, once."""
+    g = fixed(client, "macau", [["7H", "9H", "9C"], ["8D", "6S"]], "5H")
+    headers = {"Idempotency-Key": "lost"}
+    first = move(client, g["game_id"], g["tokens"][0], {"action": "draw"}, headers)
+    assert first.status_code == 200
+    client.app.extensions["macau"].idempotency.release(f"idem:{{{g['game_id']}}}:0:lost")
+    snapshot = log_of(client, g["game_id"])
+    again = move(client, g["game_id"], g["tokens"][0], {"action": "draw"}, headers)
+    assert again.status_code == 200 and again.headers["ETag"] == first.headers["ETag"]
+    assert again.get_json()["events"] == first.get_json()["events"] and again.get_json()["version"] == \
+        first.get_json()["version"]
+    assert log_of(client, g["game_id"]) == snapshot  # a draw retried is not a second draw
+    assert move(client, g["game_id"], g["tokens"][0], {"action": "draw"}, {"Idempotency-Key": "new"}) \
+        .status_code == 422  # while a new key is a new request: no second draw now
+
+
+def test_a_retry_of_a_move_stored_before_a_503_applies_it_once(client, monkeypatch):
+    """The store raised Unavailable after storing the move (a replica did not acknowledge it
+    in time): the client got a 503 + Retry-After; its retry gets the move, not a second one."""
+    from events.store import Unavailable
+
+    g = fixed(client, "macau", [["7H", "9H", "9C"], ["8D", "6S"]], "5H")
+    store = client.app.extensions["macau"].store
+    real_append = store.append
+
+    def stored_but_unacknowledged(*args, **kwargs):
+        real_append(*args, **kwargs)
+        raise Unavailable("the append was not acknowledged by 1 replica(s) within 1000 ms")
+
+    monkeypatch.setattr(store, "append", stored_but_unacknowledged)
+    headers = {"Idempotency-Key": "unacknowledged"}
+    failed = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
+    assert assert_problem(failed, 503)["code"] == "store_unavailable" and failed.headers["Retry-After"] == "1"
+    monkeypatch.undo()
+    retried = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
+    assert retried.status_code == 200
+    log = log_of(client, g["game_id"])
+    assert_gap_free(log)
+    assert [e["data"]["cards"] for e in log if e["type"] == "card_played"] == [["7H"]]
+    assert retried.get_json()["events"][0]["type"] == "card_played" and log[-1]["seq"] == retried.get_json()["version"]
+    assert move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers).get_json() \
+        == retried.get_json()
+
+
+def test_a_key_held_by_a_request_that_died_after_storing_its_move_answers_with_the_move(client):
+    """The key is still claimed ("pending") by a request whose process died after the
+    append: a retry does not wait for the claim to expire."""
+    g = fixed(client, "macau", [["7H", "9H", "9C"], ["8D", "6S"]], "5H")
+    headers = {"Idempotency-Key": "orphan"}
+    first = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
+    idempotency = client.app.extensions["macau"].idempotency
+    key = f"idem:{{{g['game_id']}}}:0:orphan"
+    fp = idempotency.peek(key)["fingerprint"]
+    idempotency.release(key)
+    assert idempotency.claim(key, fp, 60) is None  # as the dead request left it: claimed, never completed
+    again = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
+    assert again.status_code == 200 and again.get_json()["events"] == first.get_json()["events"]
+    assert [e["type"] for e in log_of(client, g["game_id"])].count("card_played") == 1
+
+
 @pytest.mark.parametrize("key", ["", "x" * 201, "tab\there", "nul\x00"])
 def test_a_malformed_idempotency_key_is_400(client, key):
     g = fixed(client, "macau", [["7H", "9H"], ["8D", "6S"]], "5H")
