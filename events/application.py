@@ -188,7 +188,7 @@ class GameService:
     def applied(self, game_id: str, request_id: str) -> Optional[Acted]:
         """What the command carrying ``request_id`` stored, and the game right after it; None
         if no such command was stored. For a retry whose first answer was lost."""
-        span = self.repo.store.applied(game_id, request_id) if _plausible_id(game_id) else None
+        span = self.repo.applied(game_id, request_id) if _plausible_id(game_id) else None
         if span is None:
             return None
         first, last = span

@@ -59,6 +59,10 @@ class GameRepository:
     def events(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
         return self.store.read(game_id, after=after, limit=limit)
 
+    def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
+        """The seqs the append carrying ``request_id`` wrote (``EventStore.applied``)."""
+        return self.store.applied(game_id, request_id)
+
     # ------------------------------------------------------------------ writing
     def create(self, game_id: str, events: list[NewEvent]) -> tuple[list[StoredEvent], GameRecord]:
         stored = self.store.append(game_id, events, 0, "")

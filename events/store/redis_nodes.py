@@ -20,6 +20,8 @@ from redis.retry import Retry
 Client = Union[redis.Redis, RedisCluster]
 
 # What a failover or a node restart looks like to a client: retry later (HTTP 503).
+# (AskError covers MovedError: a slot that moved more often than the client follows. A
+# cross-slot command is a bug, not a failover: it stays a 500.)
 UNAVAILABLE = (redis.ConnectionError, redis.TimeoutError, ClusterDownError, ClusterError, SlotNotCoveredError,
                TryAgainError, AskError, MasterDownError, ReadOnlyError)
 
