@@ -1,7 +1,8 @@
 """A master of the cluster dies mid-game (SIGKILL) and its replica takes over: the game
 goes on and finishes, and with MACAU_REDIS_WAIT_REPLICAS=1 no event any client was told
 was stored is lost. Three masters with a replica each, two ``macau api`` processes and
-two workers, one human against two bots, driven over HTTP.
+two workers, one human against two bots, driven over HTTP, with an SSE stream open
+throughout.
 
 The run prints one JSON line: the requests that failed (all 503 with Retry-After, or a
 refused connection: never a 500), and how long the game's slot took to recover."""
@@ -21,7 +22,7 @@ import pytest
 from events.store import events_key
 from service.embedded_cluster import start_cluster
 from service.embedded_redis import start_server
-from tests.support.deployment import Deployment, RoundRobin, legal_move
+from tests.support.deployment import Deployment, RoundRobin, SseReader, legal_move
 
 pytestmark = pytest.mark.slow
 AUDITOR = "failover-auditor"
@@ -95,6 +96,7 @@ def test_a_busy_game_survives_the_sigkill_of_its_master():
             master = cluster.master_of(events_key(gid))
             [replica] = cluster.replicas_of(master)
             human = Human(rr, gid, g["players"][0]["token"])
+            sse = SseReader(deployment.https[1], gid, human.token).start()
             player = threading.Thread(target=human.play)
             player.start()
             deadline = time.monotonic() + 60
@@ -117,6 +119,8 @@ def test_a_busy_game_survives_the_sigkill_of_its_master():
             stored = {e["seq"]: e for e in mine["events"]}
             lost = [e for e in human.acknowledged if stored.get(e["seq"]) != e]
             assert not lost, f"acknowledged events lost in the failover: {lost}"
+            sse.join(30)
+            assert sse.seqs == seqs, "the stream missed or repeated events across the failover"
 
             failed_after = [f for f in human.failures if f[0] >= killed_at]
             recovered_at = min((t for t in human.successes if t > max(f[0] for f in failed_after)),
