@@ -9,7 +9,9 @@ The move itself carries a request id made of the key and the body: the event sto
 it with the append, atomically, and never appends the same request twice. So when the
 first response is lost with the request that made it (a failover between the append and
 the response, a 503, a crashed process), the retry finds the stored move and answers
-with it instead of playing it again. A 5xx is no first response: the key is released."""
+with it instead of playing it again. A 5xx is no first response: the key is released; a
+claim its request could not release (the store was down) is taken over by a retry after a
+few seconds, safely, for the same reason."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from .errors import ApiError, problem_for
 from .http import json_response, services
 
 PENDING = b"pending"
-
+TAKE_OVER_AFTER_S = 3.0  # a retry waits this long for the first request with its key, then runs it
 
 class IdempotencyStore:
     def claim(self, key: str, fingerprint: str, ttl_s: int) -> Optional[dict]:
@@ -70,14 +72,13 @@ def idempotent(store_key: str, run: Callable[[str], Response],
     fp = fingerprint(request.method, request.path, request.get_data())
     request_id = hashlib.sha256(f"{store_key}\n{fp}".encode()).hexdigest()[:32]
     prior = store.claim(store_key, fp, ttl)
-    if prior is not None and prior.get("pending"):
-        prior = store.wait(store_key)
+    if prior is not None and prior.get("pending") and prior.get("fingerprint") == fp:
+        prior = store.wait(store_key, TAKE_OVER_AFTER_S)
+        if prior is not None and prior.get("pending"):
+            # its request still runs, or died holding the key (a failover, a crash): the
+            # store never appends one request twice, so this one may run it (or find it)
+            prior = None
     if prior is not None:
-        if prior.get("pending"):  # its request still runs, or died holding the key
-            response = applied(request_id)
-            if response is not None:
-                return response
-            raise ApiError(409, "idempotency_key_in_use", "a request with this Idempotency-Key is still running")
         if prior.get("fingerprint") != fp:
             raise ApiError(422, "idempotency_key_reused",
                            "this Idempotency-Key was used with another request body", reason="idempotency_key_reused")

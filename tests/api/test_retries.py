@@ -4,6 +4,7 @@ backend of the API suite (memory, one Redis server, a Redis Cluster)."""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import Counter
 
@@ -184,6 +185,26 @@ def test_a_key_held_by_a_request_that_died_after_storing_its_move_answers_with_t
     again = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
     assert again.status_code == 200 and again.get_json()["events"] == first.get_json()["events"]
     assert [e["type"] for e in log_of(client, g["game_id"])].count("card_played") == 1
+
+
+def test_a_key_held_by_a_request_that_died_before_storing_is_taken_over(client, monkeypatch):
+    """Its claim could not be released (the store was down when its request failed): a
+    retry waits a moment for it, then plays the move itself, once."""
+    from service import idempotency as module
+
+    monkeypatch.setattr(module, "TAKE_OVER_AFTER_S", 0.2)
+    g = fixed(client, "macau", [["7H", "9H", "9C"], ["8D", "6S"]], "5H")
+    body = {"action": "play", "cards": ["7H"]}
+    key = f"idem:{{{g['game_id']}}}:0:stranded"
+    fp = module.fingerprint("POST", f"/v1/games/{g['game_id']}/moves", json.dumps(body).encode())
+    assert client.app.extensions["macau"].idempotency.claim(key, fp, 60) is None  # the dead request's claim
+    r = move(client, g["game_id"], g["tokens"][0], body, {"Idempotency-Key": "stranded"})
+    assert r.status_code == 200 and [e["type"] for e in r.get_json()["events"]][0] == "card_played"
+    again = move(client, g["game_id"], g["tokens"][0], body, {"Idempotency-Key": "stranded"})
+    assert again.get_json() == r.get_json() and again.headers.get("Idempotent-Replayed") == "true"
+    assert [e["type"] for e in log_of(client, g["game_id"])].count("card_played") == 1
+    other = move(client, g["game_id"], g["tokens"][0], {"action": "draw"}, {"Idempotency-Key": "stranded"})
+    assert_problem(other, 422)  # the key is still the one move's
 
 
 @pytest.mark.parametrize("key", ["", "x" * 201, "tab\there", "nul\x00"])
