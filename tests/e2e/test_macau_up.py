@@ -57,6 +57,7 @@ def service(tmp_path_factory):
         banner.append(line)
         if "Ctrl-C stops everything" in line:
             break
+    assert banner and banner[0] == f"Play: http://127.0.0.1:{port}/\n", "".join(banner)  # the web table first
     assert any("/docs" in b for b in banner), "".join(banner)
     assert any("curl -s -X POST" in b for b in banner)
     info = {"proc": proc, "http": Http(port), "port": port, "banner": "".join(banner)}

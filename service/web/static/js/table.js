@@ -25,6 +25,7 @@ export function TablePage({ gameId }) {
   const [busy, setBusy] = useState(false);
   const viewRef = useRef(null);
   const refresher = useRef(null);
+  const streamRef = useRef(null);
 
   const accept = (v) => {
     const old = viewRef.current;
@@ -85,11 +86,17 @@ export function TablePage({ gameId }) {
         if (s === 'closed' && status === 404) setLoadError({ status: 404, detail: 'There is no game with this id.' });
       },
     });
+    streamRef.current = stream;
     return () => {
       alive = false;
       stream.close();
     };
   }, [gameId, token]);
+
+  const ended = events.length > 0 && events[events.length - 1].type === 'game_ended';
+  useEffect(() => { // nothing follows game_ended: let the service forget this stream
+    if (ended && streamRef.current) streamRef.current.close();
+  }, [ended]);
 
   useEffect(() => { // remember the seat (and its number) for the lobby's "Your tables"
     if (token && view && view.you) {
@@ -125,7 +132,7 @@ export function TablePage({ gameId }) {
   if (!view) return html`<${SiteHeader} /><main class="page narrow"><p class="loading" role="status">Loading the table…</p></main>`;
 
   const you = view.you ? view.you.seat : null;
-  const ctx = { name: (s) => seatName(view, s, you), you, callWord: view.call_word, variantName };
+  const ctx = { name: (s) => (s === you ? 'you' : seatName(view, s, you)), you, callWord: view.call_word, variantName };
   const lines = logLines(events, ctx);
   const roundEnd = [...events].reverse().find((e) => e.type === 'round_ended');
   const others = view.seats.map((_, i) => i).filter((i) => i !== you);
@@ -140,7 +147,7 @@ export function TablePage({ gameId }) {
       data-your-seat=${you == null ? undefined : String(you)}>
       <h1 class="table-title">${variantName}<span class="muted"> · ${view.status === 'waiting' ? 'waiting for players' : `round ${view.round}`}</span>
         ${you == null && html`<span class="tag">spectating</span>`}</h1>
-      <div class=${`link-state ${link}`} role="status">${linkWords(link)}</div>
+      <div class=${`link-state ${ended ? 'over' : link}`} role="status">${ended ? 'Game over' : linkWords(link)}</div>
       <div class="main-col">
       ${notice && html`<p class="notice" role="status">${notice}</p>`}
       <section class="felt" aria-label="Table">

@@ -19,7 +19,8 @@ export function wishText(kind, value, you = false) {
   return you ? 'make a free wish' : 'makes a free wish';
 }
 
-// ctx: { name(seat) -> "Ann" | "You", you: seat | null, callWord: "Macau", variantName }
+// ctx: { name(seat) -> "Ann" | "you", you: seat | null, callWord: "Macau", variantName }; lines are
+// capitalised where they start
 function sentence(e, ctx) {
   const d = e.data || {};
   const who = e.seat == null ? '' : ctx.name(e.seat);
@@ -80,7 +81,7 @@ function sentence(e, ctx) {
     case 'round_ended': return `Round ${d.round} is over`;
     case 'game_ended': {
       const names = (d.winners || []).map(ctx.name);
-      return names.length ? `Game over: ${names.join(' and ')} ${names.length === 1 && names[0] !== 'You' ? 'wins' : 'win'}` : 'Game over';
+      return names.length ? `Game over: ${names.join(' and ')} ${names.length === 1 && names[0] !== 'you' ? 'wins' : 'win'}` : 'Game over';
     }
     case 'pass_cards_requested': return 'Everyone passes a card to the left';
     case 'pass_card_chosen': return d.card ? `${who} chose ${cardText(d.card)} to pass` : `${who} chose a card to pass`;
