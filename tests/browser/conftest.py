@@ -13,17 +13,13 @@ import json
 import os
 import pathlib
 import shutil
-import signal
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 
-import psutil
 import pytest
 
 from service.embedded_redis import free_port
+from tests.support import macau_up
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "var" / "screenshots"
@@ -34,8 +30,9 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 
 
 def chromium_path() -> str | None:
-    for candidate in (os.environ.get("MACAU_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
+    if os.environ.get("MACAU_CHROMIUM"):  # named: that one or none
+        return os.environ["MACAU_CHROMIUM"] if os.access(os.environ["MACAU_CHROMIUM"], os.X_OK) else None
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
         if candidate and os.access(candidate, os.X_OK):
             return candidate
     return None
@@ -48,16 +45,25 @@ def _unavailable(reason: str):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def chromium() -> str:
+    """The browser's executable; no browser: skipped with the reason (under CI=true: failed)."""
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         _unavailable("Playwright for Python is not installed (pip install -e '.[dev]')")
     path = chromium_path()
     if path is None:
-        _unavailable("no Chromium found (apt-get install -y chromium, or set MACAU_CHROMIUM)")
+        _unavailable(f"no Chromium at {os.environ.get('MACAU_CHROMIUM') or '/usr/bin/chromium or on PATH'} "
+                     "(apt-get install -y chromium, or set MACAU_CHROMIUM)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium):
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         yield b
         b.close()
 
@@ -85,44 +91,19 @@ class Http:
 def service(tmp_path_factory):
     """``macau up`` on a free port; stopped with its whole process tree at the end."""
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT), MACAU_DATA_DIR=str(tmp_path_factory.mktemp("redis")),
-               MACAU_AUDITOR_TOKEN=AUDITOR, MACAU_LOG_LEVEL="WARNING")
-    env.pop("REDIS_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "up", "--port", str(port)], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    banner = []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        banner.append(line)
-        if "Ctrl-C stops everything" in line:
-            break
+    proc, banner = macau_up.start(port, MACAU_DATA_DIR=str(tmp_path_factory.mktemp("redis")),
+                                  MACAU_AUDITOR_TOKEN=AUDITOR, MACAU_LOG_LEVEL="WARNING")
     if not any(line.startswith("Play: ") for line in banner):
-        proc.kill()
+        macau_up.stop(proc)
         pytest.fail("macau up did not start:\n" + "".join(banner))
     base = f"http://127.0.0.1:{port}"
     info = {"proc": proc, "base": base, "http": Http(base), "port": port, "banner": banner}
     yield info
-    family = psutil.Process(proc.pid).children(recursive=True)
-    # gunicorn's graceful stop waits up to 10 s for open event streams to end (tests/e2e
-    # covers Ctrl-C): ask it for its quick stop first, then stop the rest with Ctrl-C
-    for p in psutil.Process(proc.pid).children():
-        if "gunicorn" in " ".join(p.cmdline()):
-            p.send_signal(signal.SIGQUIT)
-    proc.send_signal(signal.SIGINT)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    gone, alive = psutil.wait_procs([p for p in family if p.is_running()], timeout=10)
-    for p in alive:
-        p.kill()
+    macau_up.stop(proc, quick=True)  # tests/e2e covers the graceful Ctrl-C
 
 
 @pytest.fixture
-def open_page(service, browser):  # service first: it stops last, once the browser has closed its connections
+def open_page(chromium, service, browser):  # the service stops after the browser has closed its connections
     """``open_page(path, viewport=(w, h))`` -> a page in a fresh browser context (its own
     storage: another person, or another device). Script errors on the page fail the test."""
     contexts, errors = [], []

@@ -32,7 +32,7 @@ def finished_bots_game(http, variant="makao", bots=("normal", "easy"), seed=5, t
     status, g = http("POST", "/v1/games", {"variant": variant, "seats": len(bots), "bots": [{"level": b} for b in bots],
                                            "bot_delay_s": 0, "turn_timeout_s": None, "seed": seed})
     assert status == 201, g
-    game_id, version = g["game_id"], g["version"]
+    game_id = g["game_id"]
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         status, v = http("GET", f"/v1/games/{game_id}")

@@ -1,16 +1,21 @@
 // The game log: events in words, newest last. Routine events (whose turn it is) stay in
 // the list for completeness but hidden, so assistive technology reads only what matters.
-import { html, useEffect, useRef } from '../vendor/preact-htm.js';
+import { html, useLayoutEffect, useRef } from '../vendor/preact-htm.js';
 
 export function EventLog({ lines, title = 'Game log' }) {
   const box = useRef(null);
-  const pinned = useRef(true);
-  useEffect(() => {
+  const pinned = useRef(true); // follow the newest line until the reader scrolls up
+  const autoTop = useRef(-1);
+  useLayoutEffect(() => {
     const el = box.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+    if (el && pinned.current) {
+      el.scrollTop = el.scrollHeight;
+      autoTop.current = el.scrollTop;
+    }
   });
   const onScroll = () => {
     const el = box.current;
+    if (Math.abs(el.scrollTop - autoTop.current) < 2) return; // our own scroll, not the reader's
     pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
   };
   return html`<section class="log" aria-labelledby="log-heading">

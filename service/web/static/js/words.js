@@ -78,7 +78,10 @@ function sentence(e, ctx) {
     case 'false_catch_penalized': return `${who} called a false catch on ${ctx.name(d.target)}: ${d.amount} cards`;
     case 'going_out_deferred': return `${who} played the last card; the chain decides`;
     case 'player_out': return `${who} ${mine ? 'are' : 'is'} out, in ${ORDINAL(d.place)} place`;
-    case 'round_ended': return `Round ${d.round} is over`;
+    case 'round_ended': {
+      const first = (d.standings || []).map((place, seat) => [place, seat]).filter(([place]) => place === 1).map(([, seat]) => ctx.name(seat));
+      return first.length === 1 ? `Round ${d.round} is over: ${first[0]} ${first[0] === 'you' ? 'win' : 'wins'} it` : `Round ${d.round} is over`;
+    }
     case 'game_ended': {
       const names = (d.winners || []).map(ctx.name);
       return names.length ? `Game over: ${names.join(' and ')} ${names.length === 1 && names[0] !== 'you' ? 'wins' : 'win'}` : 'Game over';
