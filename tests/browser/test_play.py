@@ -118,3 +118,26 @@ def test_announce_and_catch_are_offered_only_when_legal(open_page, service):
     table.act(lambda: catch.click())
     page.get_by_role("log").get_by_text("caught Bob").wait_for()
     assert page.get_attribute('[data-seat="1"]', "data-hand-size") not in ("1", None)
+
+
+def test_a_plawno_joker_is_declared_then_its_wish_chosen(open_page, service):
+    http = service["http"]
+    game_id, tokens = fixed_table(http, variant="plawno", hands=[["JKR", "5C", "9D", "QC"], ["5S", "8C", "KD", "6D"]],
+                                  stock=["6S", "9S"])
+    page = open_page(f"/play/{game_id}#token={tokens[0]}")
+    table = Table(page)
+    table.wait_status("playing")
+    table.card("JKR").click()
+    jokers = page.eval_on_selector_all("[data-joker-as]", "els => els.map(e => e.dataset.jokerAs)")
+    status, view = http("GET", f"/v1/games/{game_id}", token=tokens[0])
+    listed = {m["joker_as"] for m in view["you"]["legal_moves"] if m.get("cards") == ["JKR"]}
+    assert set(jokers) == listed and "AS" in jokers
+    assert not table.button("Play").is_enabled()  # what the joker stands for is still to choose
+    page.locator('[data-joker-as="AS"]').click()
+    assert page.eval_on_selector_all("[data-wish]", "els => els.map(e => e.dataset.wish)") == ["C", "D"]
+    assert not table.button("Play").is_enabled()
+    page.locator('[data-wish="D"]').click()
+    table.act(lambda: table.button("Play").click())
+    status, view = http("GET", f"/v1/games/{game_id}")
+    assert (view["top_card"], view["top_card_as"], view["pending"]["wish"]["value"]) == ("JKR", "AS", "D")
+    page.get_by_role("log").get_by_text("joker as A♠").wait_for()

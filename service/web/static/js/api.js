@@ -96,7 +96,7 @@ export const prefs = {
 
 // A seat link, /play/{id}#token=T: the fragment never reaches the server. Take the token
 // into storage and drop it from the address bar (and from the history).
-export function takeTokenFromFragment(gameId) {
+export function takeTokenFromFragment() {
   const params = new URLSearchParams(window.location.hash.slice(1));
   const token = params.get('token');
   if (!token) return null;

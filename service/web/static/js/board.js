@@ -31,6 +31,11 @@ function initials(name) {
 // `hand`: the cards, when the viewer may see them (the replay shows every hand).
 export function Seat({ view, seat, you, hand, children }) {
   const info = view.seats[seat];
+  if (!info.player_id) { // a waiting table's free seat
+    return html`<li class="seat open" data-seat=${String(seat)} data-hand-size="0">
+      <div class="seat-head"><span class="avatar" aria-hidden="true">?</span>
+        <span class="seat-name"><span class="who">Open seat</span></span></div></li>`;
+  }
   const current = view.status === 'playing' && view.current_seat === seat;
   const calling = view.announcement && view.announcement.seat === seat;
   const name = info.name || `Seat ${seat}`;

@@ -1,6 +1,6 @@
 // Your hand and what you may do with it. Everything offered comes from you.legal_moves.
 import { html, useEffect, useRef, useState } from '../vendor/preact-htm.js';
-import { CardFace, Suit, cardName, cardText, sortHand } from './cards.js';
+import { CardFace, Suit, cardName, cardText, parseCard, sortHand } from './cards.js';
 import { catchTargets, choices, hasAction, passCardChoices, playBody, pressable, wishKey } from './moves.js';
 import { Countdown, seatName } from './ui.js';
 import { ordinal } from './words.js';
@@ -113,7 +113,7 @@ export function Hand({ view, busy, onMove }) {
       <span class="picker-label">Joker as</span>
       ${c.jokerOptions.map((j) => html`<button type="button" class="choice" key=${j} data-joker-as=${j}
         aria-pressed=${c.chosenJoker === j ? 'true' : 'false'} aria-label=${`joker as ${cardName(j)} (${j})`}
-        onClick=${() => { setJokerAs(j); setWish(null); }}>${cardText(j)}</button>`)}
+        onClick=${() => { setJokerAs(j); setWish(null); }}><span class=${parseCard(j).red ? 'red-text' : ''}>${cardText(j)}</span></button>`)}
     </div>`}
     ${c && c.wishOptions.length > 0 && html`<div class="picker" role="group" aria-label="Choose a wish">
       <span class="picker-label">Wish</span>

@@ -27,7 +27,7 @@ export function LobbyPage() {
       <div class="lobby-grid">
         ${variants ? html`<${StartForm} variants=${variants} />` : html`<p role="status">Loading…</p>`}
         <div class="lobby-side">
-          <${YourTables} />
+          <${YourTables} variants=${variants || []} />
           <${PublicTables} variants=${variants || []} />
         </div>
       </div>
@@ -125,6 +125,7 @@ function StartForm({ variants }) {
 
   return html`<form class="card-panel start" onSubmit=${(e) => { e.preventDefault(); submit('create'); }} novalidate>
     <h2>Start a game</h2>
+    <p class="muted lead">Macau, Switch, Mau-Mau, Makaó and their cousins, against bots or people.</p>
     <div class="row3">
       <div class="field"><label for="f-name">Your name</label>
         <input id="f-name" name="name" maxlength="40" autocomplete="nickname" placeholder="Player" value=${name}
@@ -187,13 +188,14 @@ function StartForm({ variants }) {
   </form>`;
 }
 
-function YourTables() {
+function YourTables({ variants }) {
   const [mine, setMine] = useState(() => seats.all());
   if (!mine.length) return null;
   return html`<section class="card-panel" aria-labelledby="yours-h">
     <h2 id="yours-h">Your tables</h2>
     <ul class="tables">${mine.slice(0, 8).map((s) => html`<li key=${s.game_id}>
-      <a href=${`/play/${encodeURIComponent(s.game_id)}`}>${s.variant || 'Table'} <span class="muted">${s.game_id}</span></a>
+      <a href=${`/play/${encodeURIComponent(s.game_id)}`}>${(variants.find((v) => v.id === s.variant) || {}).name || 'Table'}
+        <span class="muted"> · seat ${s.seat ?? '?'} · ${s.game_id}</span></a>
       <button type="button" class="ghost small" aria-label=${`Forget table ${s.game_id}`}
         onClick=${() => { seats.forget(s.game_id); setMine(seats.all()); }}>Forget</button></li>`)}</ul>
   </section>`;

@@ -12,7 +12,7 @@ const KEEP_EVENTS = 600;
 
 export function TablePage({ gameId }) {
   const [token, setToken] = useState(() => {
-    const fromLink = takeTokenFromFragment(gameId);
+    const fromLink = takeTokenFromFragment();
     if (fromLink) seats.set(gameId, { token: fromLink });
     return fromLink || (seats.get(gameId) || {}).token || null;
   });
