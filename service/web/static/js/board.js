@@ -73,7 +73,7 @@ const suitWord = (s) => (SUITS[s] ? `${SUITS[s].symbol} ${SUITS[s].name}` : s);
 
 function wishWords(wish) {
   if (wish.kind === 'suit') return `${suitWord(wish.value)}`;
-  if (wish.kind === 'rank') return `a ${wish.value}`;
+  if (wish.kind === 'rank') return `rank ${wish.value}`;
   return 'free wish';
 }
 

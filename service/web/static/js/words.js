@@ -15,7 +15,7 @@ const count = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function wishText(kind, value, you = false) {
   const wish = you ? 'wish' : 'wishes';
   if (kind === 'suit') return `${wish} for ${SUIT_WORDS[value] || value}`;
-  if (kind === 'rank') return `${wish} for a ${value}`;
+  if (kind === 'rank') return `${wish} for ${['8', 'A'].includes(value) ? 'an' : 'a'} ${value}`;
   return you ? 'make a free wish' : 'makes a free wish';
 }
 
@@ -109,13 +109,16 @@ export function logLines(events, ctx) {
   for (const e of events) {
     const text = sentence(e, ctx);
     const prev = lines[lines.length - 1];
-    if (prev && e.type === 'penalty_taken' && prev.type === 'cards_drawn' && prev.seat === e.seat && prev.last === e.seq - 1
-      && e.data.drawn === e.data.amount) { // "drew 3 cards as a penalty" says it all
+    const sameSeatNext = prev && prev.seat === e.seat && prev.last === e.seq - 1;
+    if (sameSeatNext && ((e.type === 'penalty_taken' && prev.type === 'cards_drawn' && e.data.drawn === e.data.amount)
+      || (e.type === 'turn_skipped' && prev.type === 'skip_accepted'))) { // the line before says it all
       prev.last = e.seq;
       continue;
     }
     if (prev && !prev.quiet && prev.type === 'card_played' && ATTACHED.has(e.type) && prev.last === e.seq - 1) {
-      prev.text += prev.joined ? `; ${text}` : `: ${text}`;
+      const subject = e.seat == null ? null : `${ctx.name(e.seat)} `;
+      if (e.seat === prev.seat && subject && text.startsWith(subject)) prev.text += ` and ${text.slice(subject.length)}`;
+      else prev.text += prev.joined ? `; ${text}` : `: ${text}`;
       prev.joined = true;
       prev.last = e.seq;
       continue;
