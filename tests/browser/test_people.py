@@ -190,7 +190,7 @@ def test_the_stream_resumes_with_last_event_id_after_a_server_restart(open_page,
     assert spans[-1][1] == r["version"]
 
 
-def _retry_move(http, game_id, token, body, attempts=50):
+def _retry_move(http, game_id, token, body, attempts=150):
     import time
 
     for _ in range(attempts):
