@@ -1,18 +1,24 @@
 // The game log: events in words, newest last. Routine events (whose turn it is) stay in
 // the list for completeness but hidden, so assistive technology reads only what matters.
-import { html, useLayoutEffect, useRef } from '../vendor/preact-htm.js';
+import { html, useEffect, useLayoutEffect, useRef } from '../vendor/preact-htm.js';
 
 export function EventLog({ lines, title = 'Game log' }) {
   const box = useRef(null);
   const pinned = useRef(true); // follow the newest line until the reader scrolls up
   const autoTop = useRef(-1);
-  useLayoutEffect(() => {
+  const follow = () => {
     const el = box.current;
     if (el && pinned.current) {
       el.scrollTop = el.scrollHeight;
       autoTop.current = el.scrollTop;
     }
-  });
+  };
+  useLayoutEffect(follow);
+  useEffect(() => { // lines re-wrap when the column changes width: stay on the newest
+    const observer = new ResizeObserver(follow);
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, []);
   const onScroll = () => {
     const el = box.current;
     if (Math.abs(el.scrollTop - autoTop.current) < 2) return; // our own scroll, not the reader's
