@@ -205,3 +205,22 @@ def _retry_move(http, game_id, token, body, attempts=150):
             raise AssertionError(json.dumps(r))
         time.sleep(0.2)
     raise AssertionError("the API did not come back")
+
+
+def test_quick_play_seats_the_second_player_at_the_first_ones_table(open_page, service):
+    tables = []
+    for name in ("Quick A", "Quick B"):
+        page = open_page("/")
+        page.get_by_label("Your name").fill(name)
+        page.get_by_label("Variant", exact=True).select_option("switch")
+        page.get_by_label("Seats", exact=True).select_option("2")
+        page.get_by_label("Bots join after").select_option("")  # never: the second person fills it
+        page.get_by_role("button", name="Quick play", exact=True).click()
+        page.wait_for_url("**/play/*")
+        tables.append(Table(page))
+        tables[-1].wait_for("() => !!document.querySelector('#table')")
+    a, b = tables
+    assert a.page.url == b.page.url  # one table
+    assert (a.your_seat, b.your_seat) == (0, 1)
+    a.wait_status("playing")
+    b.wait_status("playing")
