@@ -1,6 +1,6 @@
 """The ``macau`` command.
 
-    macau up [--port N]     API + workers + Redis (REDIS_URL, else an embedded server)
+    macau up [--port N]     the web table, API, workers and Redis (REDIS_URL, else embedded)
     macau up --cluster      the same on a local 3-master Redis Cluster + a queue server
     macau api               the API under gunicorn (production settings)
     macau worker            an RQ worker (bots, clocks, the sweeper)
@@ -99,6 +99,9 @@ def cmd_up(args) -> int:
     env = dict(os.environ)
     servers = _start_stores(args, env)
     env["GUNICORN_BIND"] = f"127.0.0.1:{args.port}"
+    # one machine, one terminal: only warnings from the children, so the address is what
+    # a newcomer sees (MACAU_LOG_LEVEL=INFO brings every log line back)
+    env.setdefault("MACAU_LOG_LEVEL", "WARNING")
     stopping = False
 
     def stop(*_):
@@ -115,9 +118,10 @@ def cmd_up(args) -> int:
         _wait_ready(args.port, children)
         where = f"Redis Cluster: {env['REDIS_URL']} and 2 more masters; queue: {env['MACAU_QUEUE_REDIS_URL']}" \
             if args.cluster else f"Redis: {env['REDIS_URL']}"
-        print(f"Macau service on http://127.0.0.1:{args.port}  ({where})", flush=True)
+        print(f"Play: http://127.0.0.1:{args.port}/", flush=True)
+        print(f"  API: http://127.0.0.1:{args.port}/v1  ({where})", flush=True)
         print(f"  interactive docs:  http://127.0.0.1:{args.port}/docs", flush=True)
-        print(f"  a game against bots:\n  {CURL.format(port=args.port)}", flush=True)
+        print(f"  a game against bots with curl:\n  {CURL.format(port=args.port)}", flush=True)
         print("Ctrl-C stops everything.", flush=True)
         while not stopping:
             if any(c.poll() is not None for c in children):
