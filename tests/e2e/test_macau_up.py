@@ -204,24 +204,12 @@ def test_ctrl_c_stops_everything(service):
 
 def test_macau_up_cluster_plays_on_a_local_cluster_and_stops_everything_on_ctrl_c():
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=ROOT, MACAU_LOG_LEVEL="WARNING", MACAU_AUDITOR_TOKEN="e2e-auditor")
-    for name in ("REDIS_URL", "MACAU_QUEUE_REDIS_URL", "MACAU_REDIS_CLUSTER"):
-        env.pop(name, None)
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "up", "--cluster", "--port", str(port),
-                             "--workers", "1"], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True)
+    proc, banner = macau_up.start(port, "--cluster", "--workers", "1", MACAU_LOG_LEVEL="WARNING")
+    family = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None else []
     try:
-        banner = []
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and not any("Ctrl-C stops everything" in b for b in banner):
-            line = proc.stdout.readline()
-            if not line:
-                break
-            banner.append(line)
         assert any("Redis Cluster" in b for b in banner), "".join(banner)
-        tree = psutil.Process(proc.pid).children(recursive=True)
-        servers = [p for p in tree if "valkey-server" in p.name() or "redis-server" in p.name()]
-        assert len(servers) == 4, [p.name() for p in tree]  # three masters and the queue's server
+        servers = [p for p in family if "valkey-server" in p.name() or "redis-server" in p.name()]
+        assert len(servers) == 4, [p.name() for p in family]  # three masters and the queue's server
         http = Http(port)
         status, g = http("POST", "/v1/games", {"variant": "macau", "seats": 2, "players": [{"name": "me"}],
                                                "bots": [{"level": "normal"}], "bot_delay_s": 0,
@@ -232,8 +220,7 @@ def test_macau_up_cluster_plays_on_a_local_cluster_and_stops_everything_on_ctrl_
         status, report = http("GET", f"/v1/games/{g['game_id']}/audit")
         assert status == 200 and report["verified"]
     finally:
-        family = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None else []
         proc.send_signal(signal.SIGINT)
         proc.wait(30)
-    gone, alive = psutil.wait_procs(family, timeout=15)
+    _, alive = psutil.wait_procs(family, timeout=15)
     assert not alive, [(p.pid, p.name()) for p in alive]

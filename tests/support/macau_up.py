@@ -15,13 +15,15 @@ import psutil
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
-def start(port: int, **env) -> tuple[subprocess.Popen, list[str]]:
-    """The process and the lines it printed up to "Ctrl-C stops everything" (REDIS_URL is
-    unset: it starts its own server)."""
+def start(port: int, *args: str, **env) -> tuple[subprocess.Popen, list[str]]:
+    """The process and the lines it printed up to "Ctrl-C stops everything" (REDIS_URL and
+    the cluster settings are unset: it starts its own server). ``args``: more options of
+    ``macau up`` (``--cluster``)."""
     full = dict(os.environ, PYTHONPATH=str(ROOT), **env)
-    full.pop("REDIS_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "up", "--port", str(port)], env=full, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    for name in ("REDIS_URL", "MACAU_REDIS_CLUSTER", "MACAU_QUEUE_REDIS_URL"):
+        full.pop(name, None)
+    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "up", "--port", str(port), *args], env=full,
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     banner = []
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
