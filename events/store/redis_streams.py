@@ -71,6 +71,7 @@ redis.call('SPUBLISH', KEYS[3], expected + n)
 return {1, expected + n}
 """
 
+
 class LeanConnectionPool(redis.BlockingConnectionPool):
     """A blocking pool without redis-py 8's per-checkout socket poll.
 
