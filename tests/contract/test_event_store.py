@@ -152,6 +152,12 @@ class EventStoreContract:
         assert sorted(store.game_ids()) == ["a", "b:{odd} id"]
         assert store.read("b:{odd} id")[0].prev == ""
 
+    def test_game_ids_lists_every_game(self, store):
+        games = [f"g-{i}" for i in range(24)]  # on every node of a cluster
+        for game in games:
+            fill(store, game, 1)
+        assert sorted(store.game_ids()) == sorted(games)
+
     def test_bad_arguments_are_refused(self, store):
         with pytest.raises(ValueError):
             store.append(GAME, [], 0)
