@@ -47,11 +47,15 @@ class LiveFeed:
         self._home: dict[str, _Listener] = {}  # game -> the listener it is subscribed with
         self._retry_at = 0.0
         self._closed = False
+        self._lock = threading.Lock()  # watch against close: no listener is made after close
 
     def watch(self, games: Iterable[str]) -> bool:
         """Subscribe to each of ``games`` not subscribed yet; drop the others. False when
         some subscription failed (it is tried again on a later call)."""
-        wanted = set(games)
+        with self._lock:
+            return self._closed or self._watch(set(games))
+
+    def _watch(self, wanted: set[str]) -> bool:
         for game in [g for g in self._home if g not in wanted]:
             self._home.pop(game).unsubscribe(self._channel_of(game))
         missing = [g for g in wanted if g not in self._home]
@@ -102,11 +106,12 @@ class LiveFeed:
         self._news.put((_WAKE, None))
 
     def close(self) -> None:
-        self._closed = True
-        for listener in list(self._listeners.values()):
-            listener.close()
-        self._listeners.clear()
-        self._home.clear()
+        with self._lock:
+            self._closed = True
+            for listener in list(self._listeners.values()):
+                listener.close()
+            self._listeners.clear()
+            self._home.clear()
 
     # ------------------------------------------------------------------ internals
     def _subscribe(self, game: str) -> None:
@@ -122,12 +127,15 @@ class LiveFeed:
     def _forget_listener(self, name: str) -> None:
         """A listener lost its connection (or its node gave up a slot): its games are
         subscribed again, where they live now, by the next ``watch``."""
-        listener = self._listeners.get(name)
-        if listener is not None and not listener.alive:
-            del self._listeners[name]
-        for game, home in list(self._home.items()):
-            if not home.alive:
-                del self._home[game]
+        with self._lock:
+            if self._closed:
+                return
+            listener = self._listeners.get(name)
+            if listener is not None and not listener.alive:
+                del self._listeners[name]
+            for game, home in list(self._home.items()):
+                if not home.alive:
+                    del self._home[game]
         try:
             self._nodes.refresh()
         except redis.RedisError:
