@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import Optional
 
 from domain import evolve
 from domain.engine.context import commit
 
-from .envelope import StoredEvent, verify_chain
+from .chain import verify_chain
+from .envelope import StoredEvent
 from .mapping import is_domain_event, to_domain_event
 from .records import apply_events
 
@@ -22,9 +24,10 @@ def _check(name: str, ok: bool, detail: str) -> dict:
     return {"name": name, "ok": bool(ok), "detail": detail}
 
 
-def audit(game_id: str, events: list[StoredEvent]) -> dict:
+def audit(game_id: str, events: list[StoredEvent], head: Optional[str] = None) -> dict:
+    """``head``: the chain head recorded beside the log (the store's, an archive's)."""
     checks = []
-    ok, detail = verify_chain(events)
+    ok, detail = verify_chain(events, head)
     checks.append(_check("hash_chain", ok, detail))
     replayed, cards, shuffles, replay_detail, cards_detail = _replay(game_id, events)
     checks.append(_check("replay", replayed, replay_detail))

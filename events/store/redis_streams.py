@@ -2,11 +2,14 @@
 
 Per game, under one hash tag so every script touches one Redis Cluster slot:
   ``game:{<id>}:events``  a stream; entry ID ``<seq>-0`` (Redis refuses a duplicate or
-                          out-of-order ID), one field ``e`` holding the encoded event;
-  ``game:{<id>}:meta``    a hash: ``version``, ``last_hash`` and ``append_id`` (the last append).
+                          out-of-order ID), one field ``e`` holding the event in its
+                          stored form (events.codec);
+  ``game:{<id>}:meta``    a hash: ``version``, ``last_hash`` (the chain's head) and
+                          ``append_id`` (the last append).
 
 An append is one EVALSHA: hashes are computed here, the script checks version and
-last hash, XADDs every event and updates meta, or writes nothing."""
+last hash, XADDs every event and updates meta, or writes nothing. Loading a game is one
+round trip too (MULTI: the events after a seq, with the version and head they lead to)."""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from redis.retry import Retry
 
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, utc_now
-from .base import Clock, ConcurrencyError, EventStore, Wakeup, check_append, check_game_id, check_read
+from .base import Clock, ConcurrencyError, EventStore, Tail, Wakeup, check_append, check_game_id, check_read
 
 _PREFIX, _META_SUFFIX = "game:{", "}:meta"
 
@@ -53,6 +56,7 @@ end
 redis.call('HSET', KEYS[2], 'version', expected + n, 'last_hash', ARGV[3], 'append_id', ARGV[4])
 return {1, expected + n}
 """
+
 
 
 class LeanConnectionPool(redis.BlockingConnectionPool):
@@ -141,7 +145,7 @@ class RedisEventStore(EventStore):
         status, current = self._append_script(
             keys=[events_key(game_id), meta_key(game_id)],
             args=[expected_version, prev_hash, sealed[-1].hash, os.urandom(8).hex(),
-                  *(codec.encode(e) for e in sealed)])
+                  *(e.raw for e in sealed)])
         if status == 1:
             self._hashes.remember(game_id, sealed[-1].seq, sealed[-1].hash)
             return sealed
@@ -154,9 +158,9 @@ class RedisEventStore(EventStore):
         known = self._hashes.get(game_id, seq)
         if known is not None:
             return known
-        entries = self._redis.xrange(events_key(game_id), min=f"{seq}-0", max=f"{seq}-0")
-        # No event there: the game is behind expected_version and the script will say so.
-        return codec.decode_raw(_body(entries[0])).hash if entries else ""
+        version, head = self._redis.hmget(meta_key(game_id), "version", "last_hash")
+        # The game is not at seq: the script will say so.
+        return _text(head) if int(version or 0) == seq else ""
 
     # ------------------------------------------------------------------- reads
     def read(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
@@ -172,6 +176,19 @@ class RedisEventStore(EventStore):
             return []
         entries = self._raw.xrange(events_key(game_id), min=f"({after}-0", max="+", count=limit)
         return [_body(entry) for entry in entries]
+
+    def read_tail(self, game_id: str, after: int = 0) -> Tail:
+        check_read(game_id, after, None)
+        # MULTI: one round trip, and no append lands between the two reads (both keys
+        # share the game's hash tag, so this stays within one Cluster slot)
+        pipe = self._raw.pipeline(transaction=True)
+        pipe.hmget(meta_key(game_id), "version", "last_hash")
+        pipe.xrange(events_key(game_id), min=f"({after}-0", max="+")
+        (version, head), entries = pipe.execute()
+        version, head = int(version or 0), _text(head or b"")
+        if version:
+            self._hashes.remember(game_id, version, head)
+        return Tail(version, head, [_body(entry) for entry in entries])
 
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
         check_read(game_id, after, None)
@@ -235,10 +252,16 @@ class RedisEventStore(EventStore):
                 client.connection_pool.disconnect()
 
     def _decode(self, game_id: str, entries) -> list[StoredEvent]:
-        events = codec.decode_many([_body(entry) for entry in entries])
-        if events:
-            self._hashes.remember(game_id, events[-1].seq, events[-1].hash)
-        return events
+        return codec.decode_many([_body(entry) for entry in entries], [_seq(entry[0]) for entry in entries])
+
+
+def _seq(entry_id) -> int:
+    """The seq of a stream entry ID ``<seq>-0``."""
+    return int(entry_id.partition(b"-" if entry_id.__class__ is bytes else "-")[0])
+
+
+def _text(value) -> str:
+    return value.decode() if value.__class__ is bytes else value
 
 
 def _body(entry):

@@ -130,4 +130,5 @@ def get_audit(game_id):
     viewer = viewer_for(record, bearer_token())
     if record.status != "finished" and viewer != AUDITOR:
         raise ApiError(409, "game_not_finished", "a game can be audited once it is finished")
-    return json_response(audit(game_id, s.store.read(game_id)))
+    events = s.store.read(game_id, limit=record.version)
+    return json_response(audit(game_id, events, record.last_hash))
