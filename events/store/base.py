@@ -107,6 +107,21 @@ class EventStore(ABC):
     def game_ids(self) -> list[str]:
         """Every game with at least one event (no particular order)."""
 
+    # ------------------------------------------------------------ leaving for the archive
+    @abstractmethod
+    def archived_mark(self, game_id: str) -> Optional[str]:
+        """The checksum ``mark_archived`` recorded for the game, or None."""
+
+    @abstractmethod
+    def mark_archived(self, game_id: str, version: int, head: str, checksum: str) -> bool:
+        """Record that the game's log, at ``version`` with ``head``, is archived in a file
+        with ``checksum``; False (nothing recorded) if the game is not at that point."""
+
+    @abstractmethod
+    def evict(self, game_id: str, version: int, head: str, checksum: str) -> bool:
+        """Remove the game, atomically, if it is still at ``version`` and ``head`` and
+        archived with ``checksum``; False (nothing removed) otherwise."""
+
     def close(self) -> None:
         pass
 

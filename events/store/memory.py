@@ -20,6 +20,7 @@ class InMemoryEventStore(EventStore):
         self._changed = threading.Condition(threading.Lock())
         self._logs: dict[str, list[bytes]] = {}
         self._last_hash: dict[str, str] = {}
+        self._archived: dict[str, str] = {}
 
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
                prev_hash: Optional[str] = None) -> list[StoredEvent]:
@@ -92,6 +93,27 @@ class InMemoryEventStore(EventStore):
     def game_ids(self) -> list[str]:
         with self._changed:
             return [g for g, log in self._logs.items() if log]
+
+    def archived_mark(self, game_id: str) -> Optional[str]:
+        with self._changed:
+            return self._archived.get(game_id)
+
+    def mark_archived(self, game_id, version, head, checksum):
+        with self._changed:
+            if not self._at(game_id, version, head):
+                return False
+            self._archived[game_id] = checksum
+            return True
+
+    def evict(self, game_id, version, head, checksum):
+        with self._changed:
+            if not self._at(game_id, version, head) or self._archived.get(game_id) != checksum:
+                return False
+            del self._logs[game_id], self._last_hash[game_id], self._archived[game_id]
+            return True
+
+    def _at(self, game_id: str, version: int, head: str) -> bool:
+        return len(self._logs.get(game_id, ())) == version > 0 and self._last_hash.get(game_id) == head
 
     def _slice(self, game_id: str, after: int, limit: Optional[int]) -> list[bytes]:
         log = self._logs.get(game_id, [])

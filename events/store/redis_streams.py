@@ -4,8 +4,9 @@ Per game, under one hash tag so every script touches one Redis Cluster slot:
   ``game:{<id>}:events``  a stream; entry ID ``<seq>-0`` (Redis refuses a duplicate or
                           out-of-order ID), one field ``e`` holding the event in its
                           stored form (events.codec);
-  ``game:{<id>}:meta``    a hash: ``version``, ``last_hash`` (the chain's head) and
-                          ``append_id`` (the last append).
+  ``game:{<id>}:meta``    a hash: ``version``, ``last_hash`` (the chain's head),
+                          ``append_id`` (the last append) and, once the log is in the
+                          archive, ``archived`` (the archive file's checksum).
 
 An append is one EVALSHA: hashes are computed here, the script checks version and
 last hash, XADDs every event and updates meta, or writes nothing. Loading a game is one
@@ -59,6 +60,29 @@ return {1, expected + n}
 
 
 
+# KEYS: meta hash.  ARGV: version, head, checksum.  Marks the game archived if it is at
+# that version and head.
+_MARK_LUA = """
+local meta = redis.call('HMGET', KEYS[1], 'version', 'last_hash')
+if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'archived', ARGV[3])
+return 1
+"""
+
+# KEYS: events stream, meta hash.  ARGV: version, head, checksum.  Deletes the game if it
+# is still at that version and head, archived with that checksum.
+_EVICT_LUA = """
+local meta = redis.call('HMGET', KEYS[2], 'version', 'last_hash', 'archived')
+if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] or meta[3] ~= ARGV[3] then
+  return 0
+end
+redis.call('DEL', KEYS[1], KEYS[2])
+return 1
+"""
+
+
 class LeanConnectionPool(redis.BlockingConnectionPool):
     """A blocking pool without redis-py 8's per-checkout socket poll.
 
@@ -105,6 +129,8 @@ class RedisEventStore(EventStore):
         self._blocking = blocking_client if blocking_client is not None else client
         self._max_block_s = min(max_block_s, _safe_block_s(self._blocking))
         self._append_script = client.register_script(_APPEND_LUA)
+        self._mark_script = client.register_script(_MARK_LUA)
+        self._evict_script = client.register_script(_EVICT_LUA)
         self._hashes = _LastHashCache(hash_cache_size)
         self._owns_clients = owns_clients
 
@@ -245,6 +271,19 @@ class RedisEventStore(EventStore):
             key = key.decode() if isinstance(key, bytes) else key
             ids.append(key[len(_PREFIX):-len(_META_SUFFIX)])
         return ids
+
+    def archived_mark(self, game_id: str) -> Optional[str]:
+        check_game_id(game_id)
+        mark = self._redis.hget(meta_key(game_id), "archived")
+        return None if mark is None else _text(mark)
+
+    def mark_archived(self, game_id, version, head, checksum):
+        check_game_id(game_id)
+        return bool(self._mark_script(keys=[meta_key(game_id)], args=[version, head, checksum]))
+
+    def evict(self, game_id, version, head, checksum):
+        check_game_id(game_id)
+        return bool(self._evict_script(keys=[events_key(game_id), meta_key(game_id)], args=[version, head, checksum]))
 
     def close(self) -> None:
         if self._owns_clients:

@@ -24,6 +24,7 @@ import pytest
 import redis
 
 from domain import GameStatusError, RuleViolation, command_from_move, legal_moves
+from domain.rules import PRESET_IDS
 from events import codec
 from events.application import Stale, TableSpec
 from events.audit import audit
@@ -180,8 +181,8 @@ def test_audit_verifies_a_finished_game(redis_store):
     report = audit(live.game_id, events, redis_store.read_tail(live.game_id).head)
     assert report["verified"], report
     assert report["events"] == live.version == len(events)
-    assert [c["name"] for c in report["checks"]] == ["hash_chain", "replay", "cards_accounted", "commitments",
-                                                     "game_finished"]
+    assert [c["name"] for c in report["checks"]] == ["hash_chain", "replay", "cards_accounted", "results",
+                                                     "commitments", "game_finished"]
     assert all(c["ok"] for c in report["checks"])
     shuffles = sum(e.type in ("round_started", "stock_reshuffled") for e in events)
     assert shuffles > 2 and f"{shuffles} shuffles" in check(report, "commitments")["detail"]
@@ -291,6 +292,38 @@ def test_audit_catches_a_forged_deal_behind_a_recomputed_chain(redis_store, clie
         assert not cards["ok"] and "cards out of place" in cards["detail"]
 
 
+def test_audit_catches_a_forged_result_behind_a_recomputed_chain(redis_store, client):
+    """The forger names another winner in game_ended and recomputes the chain: the log
+    still replays (the fold takes the recorded result as it is), but the engine's scoring
+    of the replayed table gives the true one."""
+    _, live, _ = finished_game(redis_store)
+    true_winners = list(live.state.result.winners)
+
+    def crown_a_loser(e):
+        if e[0] != TYPE_CODES["game_ended"]:
+            return False
+        e[3]["winners"] = [next(s for s in range(PLAYERS) if s not in true_winners)]
+        return True
+
+    seq = forge(client, live.game_id, crown_a_loser)
+    store = RedisEventStore(client)
+    report = audit(live.game_id, store.read(live.game_id), store.read_tail(live.game_id).head)
+    assert check(report, "hash_chain")["ok"] and check(report, "replay")["ok"] and check(report, "commitments")["ok"]
+    results = check(report, "results")
+    assert not report["verified"] and not results["ok"]
+    assert results["detail"] == f"seq {seq}: game_ended records winners other than the play gives"
+
+
+@pytest.mark.parametrize("variant", PRESET_IDS)
+def test_every_presets_games_audit_clean(variant):
+    for players, seed in ((2, 1), (4, 2)):
+        svc, live, _ = finished_game(None, variant, players, seed)
+        store = svc.repo.store
+        report = audit(live.game_id, store.read(live.game_id), store.read_tail(live.game_id).head)
+        assert report["verified"], (variant, players, [c for c in report["checks"] if not c["ok"]])
+        assert check(report, "results")["detail"] == f"{len(live.state.rounds) + 1} results follow from the play"
+
+
 def test_audit_of_a_game_in_progress(redis_store):
     svc = new_service(redis_store)
     record = start_table(svc, VARIANT, PLAYERS, seed=SEED)
@@ -299,8 +332,8 @@ def test_audit_of_a_game_in_progress(redis_store):
     assert record.status == "playing"
     report = audit(record.game_id, redis_store.read(record.game_id), redis_store.read_tail(record.game_id).head)
     ok = {c["name"]: c["ok"] for c in report["checks"]}
-    assert ok == {"hash_chain": True, "replay": True, "cards_accounted": True, "commitments": False,
-                  "game_finished": False}
+    assert ok == {"hash_chain": True, "replay": True, "cards_accounted": True, "results": True,
+                  "commitments": False, "game_finished": False}
     assert not report["verified"] and report["events"] == record.version
 
 
