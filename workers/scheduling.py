@@ -57,9 +57,9 @@ def schedule(queue: Queue, record: GameRecord, *, prefix: str = "", archive: boo
     return ids
 
 
-def schedule_archiving(queue: Queue, game_id: str) -> str:
-    """The game's next archiving step, now (one job id per game: queued once at a time)."""
-    job_id = f"archive-{game_id}"
+def schedule_archiving(queue: Queue, game_id: str, job_id: str = "") -> str:
+    """The game's next archiving step, now (once at a time per job id)."""
+    job_id = job_id or f"archive-{game_id}"
     enqueue(queue, jobs.archive_game, (game_id,), job_id)
     return job_id
 

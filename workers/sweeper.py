@@ -39,7 +39,10 @@ def sweep_once(services, lock_s: int = 4) -> str:
         if record is not None and record.status == "waiting" and record.config.get("fill_with_bots_after_s") is not None:
             scheduled += len(schedule(queue, record, prefix="s"))
     if services.archiver is not None:
+        # a new job id every few sweeps: a job a dead worker left "started" (RQ keeps its
+        # id taken for a while) is not waited for; a step that runs twice is harmless
+        renewal = int(now // (3 * services.config.sweep_every_s))
         for game_id in services.archiver.due():
-            schedule_archiving(queue, game_id)
+            schedule_archiving(queue, game_id, f"sarchive-{game_id}-{renewal}")
             scheduled += 1
     return f"{scheduled} jobs scheduled"
