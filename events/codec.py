@@ -58,6 +58,7 @@ TRAILING_DEFAULTS: dict[tuple[str, int], tuple[tuple[str, object], ...]] = {
     ("penalty_taken", 1): (("free_play", False),),
     ("call_made", 1): (("multiple", False),),
 }
+_TRAILING_V1 = [TRAILING_DEFAULTS.get((name, 1)) for name in TYPE_NAMES]  # by code: the commonest lookup
 
 # ------------------------------------------------------------- schema versions of data
 # Schema version per event type; a type not listed is at version 1.
@@ -172,14 +173,18 @@ def parse_many(raws: list) -> list[tuple]:
     ``data`` upcast to the current version ``v`` of its type: what a replay folds
     (events.replay). One JSON parse for the whole batch."""
     out = []
+    names, trailing_v1, current = TYPE_NAMES, _TRAILING_V1, CURRENT_VERSION
     try:
         for item in _parse_batch(raws):
-            if item.__class__ is list and 4 <= len(item) <= 5:
-                code, at, seat, data = item[0], item[1], item[2], item[3]
-                v = item[4] if len(item) == 5 else 1
+            if item.__class__ is list:
+                if len(item) == 4:
+                    code, at, seat, data = item
+                    v = 1
+                else:
+                    code, at, seat, data, v = item  # ValueError for any other length
                 if code.__class__ is int:
-                    type = TYPE_NAMES[code]
-                    trailing = TRAILING_DEFAULTS.get((type, v))
+                    type = names[code]
+                    trailing = trailing_v1[code] if v == 1 else TRAILING_DEFAULTS.get((type, v))
                     if trailing is not None and trailing[-1][0] not in data:  # form 2 left some out
                         for name, default in trailing:
                             if name not in data:
@@ -190,10 +195,10 @@ def parse_many(raws: list) -> list[tuple]:
                 type, at, seat, data, v = item["type"], item["at"], item["seat"], item["data"], item["v"]
             else:
                 raise TypeError("neither form")
-            if v < CURRENT_VERSION.get(type, 1):
+            if v < current.get(type, 1):
                 v, data = upcast(type, v, data)
             out.append((type, at, seat, data, v))
-    except (KeyError, IndexError, TypeError, AttributeError) as e:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
         raise CorruptEvent(f"the value at position {len(out)} is in no stored form: {type_name(e)}") from None
     return out
 
@@ -249,7 +254,8 @@ def _parse_batch(raws: list) -> list:
     then each is parsed alone, which names the bad one."""
     if not raws:
         return []
-    raws = [_bytes(r) for r in raws]
+    if any(r.__class__ is not bytes for r in raws):
+        raws = [_bytes(r) for r in raws]
     try:
         parsed = orjson.loads(b"[" + b",".join(raws) + b"]")
         if len(parsed) == len(raws):
