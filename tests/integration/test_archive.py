@@ -23,6 +23,8 @@ from service.app import create_app
 from service.cli import main
 from service.config import Config
 from service.wiring import build
+from events.store import events_key, meta_key
+from tests.support.legacy import form1_values
 from tests.support.service_games import SteppingClock, random_steps
 
 AUDITOR = "archive-auditor"
@@ -110,6 +112,33 @@ def test_an_archived_game_reads_exactly_as_it_did_from_redis(stack, redis_url):
                                    headers={"Authorization": f"Bearer {tokens[0]}"})
     assert moved.status_code == 409 and moved.get_json()["code"] == "game_finished"
     assert services.archiver.step(gid) == "evicted" and game_keys(client, gid)["lobby"] == []  # again: harmless
+    client.close()
+
+
+def test_a_log_stored_in_form_1_is_archived_and_served_the_same(stack, redis_url):
+    """A game finished before stored form 2 (form 1 values, each with its own hashes) is
+    archived as it is stored, verifies, and reads like the same game stored in form 2."""
+    services, app = stack
+    gid, tokens, record = finished_game(services, app, seed=10)
+    events = services.store.read(gid)
+    old = gid + "-f1"
+    raws, head = form1_values([(e.type, e.at, e.seat, e.data, e.v) for e in events])
+    client = redis.Redis.from_url(redis_url)
+    for seq, raw in enumerate(raws, start=1):
+        client.xadd(events_key(old), {"e": raw}, id=f"{seq}-0")
+    client.hset(meta_key(old), mapping={"version": len(raws), "last_hash": head, "append_id": "before-form-2"})
+    services.lobby.update(services.games.get(old))
+    requests = [("/v1/games/{}/events?limit=1000", tokens[0]), ("/v1/games/{}/replay?at=9", None),
+                ("/v1/games/{}/audit", None)]
+    form2 = snapshot(app, [(p.format(gid), t) for p, t in requests])
+    before = snapshot(app, [(p.format(old), t) for p, t in requests])
+    # the same game, the same bytes (but for its id)
+    assert [s[2:5] + (s[5].replace(old.encode(), gid.encode()),) for s in before] == [s[2:] for s in form2]
+    assert services.archiver.step(old) == "archived" and services.archiver.step(old) == "evicted"
+    assert client.keys(f"*{old}*") == []
+    assert snapshot(app, [(p.format(old), t) for p, t in requests]) == before
+    data = services.store.archive.read_bytes(old)
+    assert lines_of(data)[1].startswith(b'{"seq":1,') and logfile.verify(data)["verified"]
     client.close()
 
 
