@@ -58,8 +58,6 @@ redis.call('HSET', KEYS[2], 'version', expected + n, 'last_hash', ARGV[3], 'appe
 return {1, expected + n}
 """
 
-
-
 # KEYS: meta hash.  ARGV: version, head, checksum.  Marks the game archived if it is at
 # that version and head.
 _MARK_LUA = """
@@ -194,7 +192,7 @@ class RedisEventStore(EventStore):
         if limit == 0:
             return []
         entries = self._raw.xrange(events_key(game_id), min=f"({after}-0", max="+", count=limit)
-        return self._decode(game_id, entries)
+        return _decode(entries)
 
     def read_raw(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[bytes]:
         check_read(game_id, after, limit)
@@ -231,7 +229,7 @@ class RedisEventStore(EventStore):
             reply = self._blocking.xread({key: f"{after}-0"}, block=block_ms)
             for _key, entries in _xread_streams(reply):
                 if entries:
-                    return self._decode(game_id, entries)
+                    return _decode(entries)
 
     def read_many_blocking(self, cursors, timeout_s, wake=None):
         streams = {events_key(g): f"{after}-0" for g, after in cursors.items()}
@@ -251,7 +249,7 @@ class RedisEventStore(EventStore):
                 continue
             game_id = by_key.get(key)
             if game_id is not None and entries:
-                out[game_id] = self._decode(game_id, entries)
+                out[game_id] = _decode(entries)
         return out
 
     def wakeup(self) -> "_StreamWakeup":
@@ -290,8 +288,9 @@ class RedisEventStore(EventStore):
             for client in {id(c): c for c in (self._redis, self._blocking)}.values():
                 client.connection_pool.disconnect()
 
-    def _decode(self, game_id: str, entries) -> list[StoredEvent]:
-        return codec.decode_many([_body(entry) for entry in entries], [_seq(entry[0]) for entry in entries])
+
+def _decode(entries) -> list[StoredEvent]:
+    return codec.decode_many([_body(entry) for entry in entries], [_seq(entry[0]) for entry in entries])
 
 
 def _seq(entry_id) -> int:
