@@ -99,11 +99,8 @@ class Archiver:
 
     def _gone(self, game_id: str) -> str:
         """Not in the hot store: evicted (a crash may have left its lobby entries), or never there."""
-        if self.archive.has(game_id):
-            self.lobby.archived(game_id)
-            return "evicted"
         self.lobby.archived(game_id)
-        return "unknown game"
+        return "evicted" if self.archive.has(game_id) else "unknown game"
 
     def check_copy(self, game_id: str, tail: Tail) -> logfile.GameLog:
         """The archived copy, read back from disk: whole, and exactly the hot store's log."""

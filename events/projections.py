@@ -108,13 +108,13 @@ class MemoryLobby(LobbyIndex):
             return [gid for gid, (_, s, _) in self._games.items() if s["status"] == status]
 
 
-DUE = "archive:due"
+DUE = "lobby:archive_due"
 
 
 class RedisLobby(LobbyIndex):
     """``lobby:<status>`` sorted sets (score: creation time) and ``lobby:summary`` (a hash
     of JSON summaries). Private tables are kept in ``lobby:all:<status>`` only. With an
-    archive, ``archive:due`` (score: when the game's next archiving step is due)."""
+    archive, ``lobby:archive_due`` (score: when the game's next archiving step is due)."""
 
     def __init__(self, client, archive=None, clock=time.time):
         self.r = client

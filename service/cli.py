@@ -152,7 +152,7 @@ def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
 
 # ---------------------------------------------------------------- offline tools
 def _store():
-    from .wiring import event_store  # start-up: redis-py, only for the offline tools
+    from .wiring import event_store  # start-up: the composition root, only for the offline tools
 
     config = Config.from_env()
     if not config.redis_url and not config.archive_dir:

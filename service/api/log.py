@@ -152,10 +152,8 @@ def export(game_id):
     viewer_for(record, bearer_token())  # an unknown token is a 401 here too
     if record.status != "finished":
         raise ApiError(409, "game_not_finished", "a game's log file is available once it is finished")
-    archive = getattr(s.store, "archive", None)
-    data = archive.read_bytes(game_id) if archive is not None else None
-    if data is None:  # not archived (yet): the same file, built from the hot store
-        tail = s.store.read_tail(game_id, 0)
-        data = logfile.build(game_id, tail.raws[:record.version], record.last_hash, summary(record))
+    # the same bytes as the archive's file: the log, wherever it is now, builds the same file
+    tail = s.store.read_tail(game_id, 0)
+    data = logfile.build(game_id, tail.raws[:record.version], record.last_hash, summary(record))
     return Response(data, mimetype="application/gzip", headers={
         "Content-Disposition": f'attachment; filename="{game_id}.ndjson.gz"', "Cache-Control": "no-store"})

@@ -80,7 +80,7 @@ def snapshot(app, requests):
 def game_keys(client, gid) -> dict:
     """Everything Redis holds about the game."""
     return {"keys": sorted(k.decode() for k in client.keys(f"*{gid}*")),
-            "lobby": [k for k in ("lobby:finished", "lobby:all:finished", "archive:due")
+            "lobby": [k for k in ("lobby:finished", "lobby:all:finished", "lobby:archive_due")
                       if client.zscore(k, gid) is not None],
             "summary": client.hexists("lobby:summary", gid)}
 
@@ -94,7 +94,7 @@ def test_an_archived_game_reads_exactly_as_it_did_from_redis(stack, redis_url):
     audit = orjson.loads(next(s[5] for s in before if s[0].endswith("/audit")))
     assert audit["verified"], audit
     client = redis.Redis.from_url(redis_url)
-    assert client.zscore("archive:due", gid) is not None  # the game finished: on the worklist
+    assert client.zscore("lobby:archive_due", gid) is not None  # the game finished: on the worklist
 
     assert services.archiver.step(gid) == "archived"
     assert game_keys(client, gid)["keys"] == [f"game:{{{gid}}}:events", f"game:{{{gid}}}:meta"]

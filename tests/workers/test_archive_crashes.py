@@ -109,7 +109,7 @@ def test_a_crash_between_any_two_steps_loses_nothing(redis_url, tmp_path):
     finally:
         worker.terminate()
         worker.wait(10)
-    assert client.zscore("archive:due", gid) is None and not client.hexists("lobby:summary", gid)
+    assert client.zscore("lobby:archive_due", gid) is None and not client.hexists("lobby:summary", gid)
     assert served() == before
     assert logfile.verify(archive.read_bytes(gid))["verified"]
     client.close()
