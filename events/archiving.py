@@ -54,6 +54,12 @@ class Archiver:
     def due(self, limit: int = 100) -> list[str]:
         return self.lobby.due(self.clock(), limit)
 
+    def adopt_finished(self) -> int:
+        """Put every finished game in the hot store on the worklist: those that ended
+        before the archive was configured are archived too (a worker does this as it
+        starts; the ones already on it keep their place)."""
+        return self.lobby.adopt(self.lobby.ids("finished"), self.clock())
+
     def step(self, game_id: str) -> str:
         tail = self.hot.read_tail(game_id, 0)
         if tail.version == 0:

@@ -65,6 +65,11 @@ class LobbyIndex:
     def reschedule(self, game_id: str, at: float) -> None:
         raise NotImplementedError
 
+    def adopt(self, game_ids: list[str], at: float) -> int:
+        """Put on the worklist, due at ``at``, those of ``game_ids`` not on it yet (finished
+        games from before the archive was configured); returns how many."""
+        raise NotImplementedError
+
     def archived(self, game_id: str) -> None:
         """The game has left the hot store: out of the hot lobby and the worklist."""
         raise NotImplementedError
@@ -90,6 +95,12 @@ class MemoryLobby(LobbyIndex):
     def reschedule(self, game_id, at):
         with self._lock:
             self._due[game_id] = at
+
+    def adopt(self, game_ids, at):
+        with self._lock:
+            new = [g for g in game_ids if g not in self._due]
+            self._due.update(dict.fromkeys(new, at))
+            return len(new)
 
     def archived(self, game_id):
         with self._lock:
@@ -140,6 +151,12 @@ class RedisLobby(LobbyIndex):
 
     def reschedule(self, game_id, at):
         self.r.zadd(DUE, {game_id: at})
+
+    def adopt(self, game_ids, at):
+        added = 0
+        for start in range(0, len(game_ids), 1000):
+            added += self.r.zadd(DUE, dict.fromkeys(game_ids[start:start + 1000], at), nx=True)
+        return added
 
     def archived(self, game_id):
         pipe = self.r.pipeline(transaction=True)

@@ -24,6 +24,7 @@ from service.cli import main
 from service.config import Config
 from service.wiring import build
 from events.store import events_key, meta_key
+from tests.api.helpers import Stream
 from tests.support.legacy import form1_values
 from tests.support.service_games import SteppingClock, random_steps
 
@@ -108,6 +109,13 @@ def test_an_archived_game_reads_exactly_as_it_did_from_redis(stack, redis_url):
         assert snapshot(create_app(services=other), requests) == before  # one that never saw it in Redis
     finally:
         other.close()
+    c = app.test_client()
+    with Stream(c, gid, tokens[1], headers={"Last-Event-ID": str(record.version - 5)}) as stream:
+        streamed = [orjson.loads(m["data"]) for m in stream.events(5)]
+    after = c.get(f"/v1/games/{gid}/events?after={record.version - 5}", headers={"Authorization": f"Bearer {tokens[1]}"})
+    assert streamed == after.get_json()["events"] and streamed[-1]["type"] == "game_ended"
+    waited = c.get(f"/v1/games/{gid}/events?after={record.version}&wait=0.2").get_json()
+    assert waited == {"version": record.version, "events": []}
     moved = app.test_client().post(f"/v1/games/{gid}/moves", json={"action": "draw"},
                                    headers={"Authorization": f"Bearer {tokens[0]}"})
     assert moved.status_code == 409 and moved.get_json()["code"] == "game_finished"
@@ -256,6 +264,22 @@ def test_a_game_is_evicted_only_once_its_copy_reads_back_whole(stack, redis_url)
     assert archiver.step(gid) == "evicted"
     assert game_keys(client, gid)["keys"] == []
     client.close()
+
+
+def test_games_finished_before_the_archive_was_configured_are_archived_too(redis_url, tmp_path):
+    before = build(Config(redis_url=redis_url, enqueue=False, rate_limit_per_s=0), clock=SteppingClock())
+    try:
+        gid, _, _ = finished_game(before, create_app(services=before), seed=11)
+    finally:
+        before.close()
+    services = build(config_for(redis_url, tmp_path / "archive"))
+    try:
+        assert services.archiver.due() == []
+        assert services.archiver.adopt_finished() == 1 and services.archiver.adopt_finished() == 0
+        assert services.archiver.due() == [gid]
+        assert services.archiver.step(gid) == "archived" and services.archiver.step(gid) == "evicted"
+    finally:
+        services.close()
 
 
 def test_a_game_that_has_not_finished_stays(stack):
