@@ -72,6 +72,9 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     for blp in (meta.blp, games.blp, moves.blp, log_bp.blp):
         api.register_blueprint(blp)
     meta.register_docs(app, api)
+    from . import web  # the web table's pages and assets (not part of the API document)
+
+    web.register(app)
     CORS(app, origins=config.cors_origins, supports_credentials=False,
          allow_headers=["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID"],
          expose_headers=["ETag", "Retry-After", "Location"])

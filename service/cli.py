@@ -1,6 +1,6 @@
 """The ``macau`` command.
 
-    macau up [--port N]     API + workers + Redis (REDIS_URL, else an embedded server)
+    macau up [--port N]     the web table, API, workers and Redis (REDIS_URL, else embedded)
     macau api               the API under gunicorn (production settings)
     macau worker            an RQ worker (bots, clocks, the sweeper)
     macau simulate ...      bot-only games offline
@@ -96,6 +96,9 @@ def cmd_up(args) -> int:
         env["REDIS_URL"] = server.url
         env.setdefault("MACAU_ARCHIVE_DIR", os.path.join(data_dir, "archive"))
     env["GUNICORN_BIND"] = f"127.0.0.1:{args.port}"
+    # one machine, one terminal: only warnings from the children, so the address is what
+    # a newcomer sees (MACAU_LOG_LEVEL=INFO brings every log line back)
+    env.setdefault("MACAU_LOG_LEVEL", "WARNING")
     stopping = False
 
     def stop(*_):
@@ -110,9 +113,10 @@ def cmd_up(args) -> int:
         for _ in range(max(1, args.workers)):
             children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env))
         _wait_ready(args.port, children)
-        print(f"Macau service on http://127.0.0.1:{args.port}  (Redis: {env['REDIS_URL']})", flush=True)
+        print(f"Play: http://127.0.0.1:{args.port}/", flush=True)
+        print(f"  API: http://127.0.0.1:{args.port}/v1  (Redis: {env['REDIS_URL']})", flush=True)
         print(f"  interactive docs:  http://127.0.0.1:{args.port}/docs", flush=True)
-        print(f"  a game against bots:\n  {CURL.format(port=args.port)}", flush=True)
+        print(f"  a game against bots with curl:\n  {CURL.format(port=args.port)}", flush=True)
         print("Ctrl-C stops everything.", flush=True)
         while not stopping:
             if any(c.poll() is not None for c in children):
