@@ -10,7 +10,7 @@ import os
 
 import gunicorn.util
 
-from service.errors import PROBLEM, TYPE_BASE
+from service.problem_types import PROBLEM, TYPE_BASE
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", max(2, multiprocessing.cpu_count())))
