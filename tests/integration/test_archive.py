@@ -284,9 +284,14 @@ def test_games_finished_before_the_archive_was_configured_are_archived_too(redis
 
 def test_a_game_that_has_not_finished_stays(stack):
     services, app = stack
-    created = app.test_client().post("/v1/games", json={"variant": "macau", "seats": 2, "players": [
+    c = app.test_client()
+    created = c.post("/v1/games", json={"variant": "macau", "seats": 2, "players": [
         {"name": "a"}, {"name": "b"}]}).get_json()
     gid = created["game_id"]
+    r = c.get(f"/v1/games/{gid}/export")
+    assert r.status_code == 409 and r.get_json()["code"] == "game_not_finished"
+    assert c.get(f"/v1/games/{gid}/export", headers={"Authorization": "Bearer nope"}).status_code == 401
+    assert c.get("/v1/games/no-such-game/export").status_code == 404
     assert services.archiver.step(gid) == "not finished"
     assert not services.store.archive.has(gid) and services.store.hot.version(gid) > 0
     assert services.archiver.step("never-was") == "unknown game"
