@@ -2,11 +2,17 @@
 
 Updated by the application service whenever a game's status or seating changes; every
 fact in it comes from the log. ``ids`` lists every game of a status, private ones too,
-for the workers' sweeper. The Redis lobby is sharded: no command spans two cluster slots."""
+for the workers' sweeper. The Redis lobby is sharded: no command spans two cluster slots.
+
+With an archive, the lobby is also the archiver's worklist: a game that finishes enters
+it (in the same update) due at once; the archiver reschedules it for the end of its hot
+retention, and once the game has left the hot store ``archived`` takes it out of both.
+Finished games the hot store no longer holds are listed from the archive's own lobby."""
 
 from __future__ import annotations
 
 import threading
+import time
 import zlib
 from typing import Optional
 
@@ -32,27 +38,77 @@ def summary(record: GameRecord) -> dict:
 
 
 class LobbyIndex:
+    archive = None  # an ArchiveDir when the service keeps one (then finished games are archived)
+
     def update(self, record: GameRecord) -> None:
         raise NotImplementedError
 
     def list(self, status: str, variant: Optional[str] = None, limit: int = 50) -> list[dict]:
+        rows = self._list(status, variant, limit)
+        if status == "finished" and self.archive is not None:
+            seen = {s["game_id"] for s in rows}
+            rows += [s for s in self.archive.lobby(variant, limit) if s["game_id"] not in seen]
+            rows.sort(key=lambda s: s["created_at"], reverse=True)
+        return rows[:limit]
+
+    def _list(self, status: str, variant: Optional[str], limit: int) -> list[dict]:
         raise NotImplementedError
 
     def ids(self, status: str) -> list[str]:
         """Every game of ``status``, private tables too."""
         raise NotImplementedError
 
+    # ------------------------------------------------------------------ the archiver's worklist
+    def due(self, now: float, limit: int = 100) -> list[str]:
+        """Finished games whose next archiving step is due at ``now``."""
+        raise NotImplementedError
+
+    def reschedule(self, game_id: str, at: float) -> None:
+        raise NotImplementedError
+
+    def adopt(self, game_ids: list[str], at: float) -> int:
+        """Put on the worklist, due at ``at``, those of ``game_ids`` not on it yet (finished
+        games from before the archive was configured); returns how many."""
+        raise NotImplementedError
+
+    def archived(self, game_id: str) -> None:
+        """The game has left the hot store: out of the hot lobby and the worklist."""
+        raise NotImplementedError
+
 
 class MemoryLobby(LobbyIndex):
-    def __init__(self):
+    def __init__(self, archive=None, clock=time.time):
         self._games: dict[str, tuple[float, dict, bool]] = {}
+        self._due: dict[str, float] = {}
         self._lock = threading.Lock()
+        self.archive, self._clock = archive, clock
 
     def update(self, record):
         with self._lock:
             self._games[record.game_id] = (record.created_ts, summary(record), bool(record.config.get("public", True)))
+            if self.archive is not None and record.status == "finished":
+                self._due.setdefault(record.game_id, self._clock())
 
-    def list(self, status, variant=None, limit=50):
+    def due(self, now, limit=100):
+        with self._lock:
+            return sorted((g for g, at in self._due.items() if at <= now), key=self._due.get)[:limit]
+
+    def reschedule(self, game_id, at):
+        with self._lock:
+            self._due[game_id] = at
+
+    def adopt(self, game_ids, at):
+        with self._lock:
+            new = [g for g in game_ids if g not in self._due]
+            self._due.update(dict.fromkeys(new, at))
+            return len(new)
+
+    def archived(self, game_id):
+        with self._lock:
+            self._games.pop(game_id, None)
+            self._due.pop(game_id, None)
+
+    def _list(self, status, variant=None, limit=50):
         with self._lock:
             rows = [(score, s) for score, s, public in self._games.values()
                     if public and s["status"] == status and (variant is None or s["variant"] == variant)]
@@ -68,16 +124,24 @@ class RedisLobby(LobbyIndex):
     """Spread over ``shards`` hash tags, so a Redis Cluster spreads it over its nodes and
     each update stays in one slot (one transaction). Shard ``k`` (a game's is
     ``crc32(game id) % shards``) holds ``lobby:{L<k>}:<status>`` sorted sets (score:
-    creation time), ``lobby:{L<k>}:all:<status>`` (private tables too) and
-    ``lobby:{L<k>}:summary`` (a hash of JSON summaries). A listing asks every shard for
-    its first matches, all shards in one pipeline per round, and merges them."""
+    creation time), ``lobby:{L<k>}:all:<status>`` (private tables too),
+    ``lobby:{L<k>}:summary`` (a hash of JSON summaries) and, with an archive,
+    ``lobby:{L<k>}:archive_due`` (score: when the game's next archiving step is due). A
+    listing asks every shard for its first matches, all shards in one pipeline per round,
+    and merges them."""
 
-    def __init__(self, client, shards: int = 16):
+    def __init__(self, client, archive=None, clock=time.time, shards: int = 16):
         self.r = client
+        self.archive, self._clock = archive, clock
         self.shards = shards
 
     def shard(self, game_id: str) -> int:
         return zlib.crc32(game_id.encode()) % self.shards
+
+    def key(self, game_id: str, name: str) -> str:
+        """The key of ``game_id``'s shard named ``name`` (``finished``, ``all:playing``,
+        ``summary``, ``archive_due``...)."""
+        return _key(self.shard(game_id), name)
 
     def update(self, record):
         s = summary(record)
@@ -91,9 +155,39 @@ class RedisLobby(LobbyIndex):
                 else:
                     pipe.zrem(key, record.game_id)
         pipe.hset(_key(k, "summary"), record.game_id, orjson.dumps(s))
+        if self.archive is not None and record.status == "finished":
+            pipe.zadd(_key(k, DUE), {record.game_id: self._clock()}, nx=True)
         pipe.execute()
 
-    def list(self, status, variant=None, limit=50):
+    def due(self, now, limit=100):
+        pipe = self.r.pipeline(transaction=False)
+        for k in range(self.shards):
+            pipe.zrangebyscore(_key(k, DUE), "-inf", now, start=0, num=limit, withscores=True)
+        rows = sorted((score, _text(g)) for page in pipe.execute() for g, score in page)
+        return [g for _, g in rows[:limit]]
+
+    def reschedule(self, game_id, at):
+        self.r.zadd(_key(self.shard(game_id), DUE), {game_id: at})
+
+    def adopt(self, game_ids, at):
+        by_shard: dict[int, list[str]] = {}
+        for game_id in game_ids:
+            by_shard.setdefault(self.shard(game_id), []).append(game_id)
+        added = 0
+        for k, ids in by_shard.items():
+            for start in range(0, len(ids), 1000):
+                added += self.r.zadd(_key(k, DUE), dict.fromkeys(ids[start:start + 1000], at), nx=True)
+        return added
+
+    def archived(self, game_id):
+        k = self.shard(game_id)
+        pipe = self.r.pipeline(transaction=True)
+        for name in ("finished", "all:finished", DUE):
+            pipe.zrem(_key(k, name), game_id)
+        pipe.hdel(_key(k, "summary"), game_id)
+        pipe.execute()
+
+    def _list(self, status, variant=None, limit=50):
         rev = status != "waiting"
         page = max(limit * 2, 50)
         starts = {k: 0 for k in range(self.shards)}  # the shards not exhausted, and where to read next
@@ -123,8 +217,15 @@ class RedisLobby(LobbyIndex):
         pipe = self.r.pipeline(transaction=False)
         for k in range(self.shards):
             pipe.zrange(_key(k, "all:" + status), 0, -1)
-        return [x.decode() if isinstance(x, bytes) else x for ids in pipe.execute() for x in ids]
+        return [_text(x) for ids in pipe.execute() for x in ids]
+
+
+DUE = "archive_due"
 
 
 def _key(shard: int, name: str) -> str:
     return f"lobby:{{L{shard}}}:{name}"
+
+
+def _text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else value

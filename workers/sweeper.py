@@ -3,13 +3,14 @@ queued, or whose deadline has passed, is scheduled again; so is a waiting table 
 be filled with bots. A crash between an append and an enqueue therefore never stalls a
 game. One sweeper runs at a time (a short lock on the queue's Redis, which every worker
 shares); sweeping twice is harmless. The games come from the lobby, which lives with the
-event store (not necessarily the queue's Redis)."""
+event store (not necessarily the queue's Redis). With an archive, finished games whose
+next archiving step is due (the lobby's worklist) get it scheduled too."""
 
 from __future__ import annotations
 
 import time
 
-from .scheduling import schedule
+from .scheduling import schedule, schedule_archiving
 
 LOCK = "macau:sweeper:lock"
 
@@ -24,7 +25,7 @@ def sweep_once(services, lock_s: int = 4) -> str:
         record = repo.load(game_id)
         if record is None:
             continue
-        if record.status != "playing":  # its lobby update was lost (a failover): put it right
+        if record.status != "playing":  # a crash or a failover came between its last append and the lobby's update
             services.lobby.update(record)
             continue
         st = record.state
@@ -39,4 +40,11 @@ def sweep_once(services, lock_s: int = 4) -> str:
             services.lobby.update(record)
         elif record is not None and record.config.get("fill_with_bots_after_s") is not None:
             scheduled += len(schedule(queue, record, prefix="s"))
+    if services.archiver is not None:
+        # a new job id every few sweeps: a job a dead worker left "started" (RQ keeps its
+        # id taken for a while) is not waited for; a step that runs twice is harmless
+        renewal = int(now // (3 * services.config.sweep_every_s))
+        for game_id in services.archiver.due():
+            schedule_archiving(queue, game_id, f"sarchive-{game_id}-{renewal}")
+            scheduled += 1
     return f"{scheduled} jobs scheduled"
