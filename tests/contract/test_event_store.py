@@ -498,7 +498,7 @@ class RedisStoreContract(EventStoreContract):
             client.xadd(events_key(GAME), {b"e": b"{}"}, id="2-0")
 
     def test_one_append_is_one_round_trip(self, store, monkeypatch):
-        client = self.client(store)
+        client = store.client
         [first] = fill(store, GAME, 1)  # also loads the script into the server
         sent: list = []
         real = client.execute_command
