@@ -17,6 +17,7 @@ import logging
 import queue
 import threading
 import time
+from collections import Counter
 from typing import Iterable, Optional
 
 import redis
@@ -156,6 +157,7 @@ class _Listener:
         self._conn.connect()
         self._send_lock = threading.Lock()
         self._games: dict[str, str] = {}  # channel -> game
+        self._leaving: Counter[str] = Counter()  # our SUNSUBSCRIBEs not confirmed yet, per channel
         self.alive = True
         self._closing = False
         self._thread = threading.Thread(target=self._run, name=f"macau-live-{name}", daemon=True)
@@ -168,7 +170,7 @@ class _Listener:
     def unsubscribe(self, channel: str) -> None:
         if self._games.pop(channel, None) is not None and self.alive:
             try:
-                self._send("SUNSUBSCRIBE", channel)
+                self._send("SUNSUBSCRIBE", channel, leaving=channel)
             except redis.RedisError:  # the listener is dying: nothing to undo
                 pass
 
@@ -180,11 +182,23 @@ class _Listener:
         except Exception:  # best effort at shutdown
             pass
 
-    def _send(self, *args) -> None:
+    def _send(self, *args, leaving: Optional[str] = None) -> None:
         if not self.alive:
             raise redis.ConnectionError(f"live feed connection to {self.name} is closed")
         with self._send_lock:
+            if leaving is not None:
+                self._leaving[leaving] += 1
             self._conn.send_command(*args, check_health=False)
+
+    def _confirms_ours(self, channel: str) -> bool:
+        """Whether a ``sunsubscribe`` for ``channel`` answers one of our SUNSUBSCRIBEs."""
+        with self._send_lock:
+            if self._leaving[channel] == 0:
+                return False
+            self._leaving[channel] -= 1
+            if not self._leaving[channel]:
+                del self._leaving[channel]
+            return True
 
     def _run(self) -> None:
         pings = 0
@@ -203,9 +217,11 @@ class _Listener:
                     game = self._games.get(_text(reply[1]))
                     if game is not None:
                         self._news.put((_NEWS, game))
-                elif kind == "sunsubscribe" and _text(reply[1]) in self._games:
-                    # not ours: the node gave the slot away (resharding, failover)
-                    raise redis.ConnectionError(f"{self.name} no longer serves {_text(reply[1])}")
+                elif kind == "sunsubscribe":
+                    channel = _text(reply[1])
+                    if not self._confirms_ours(channel) and channel in self._games:
+                        # not ours: the node gave the slot away (resharding, failover)
+                        raise redis.ConnectionError(f"{self.name} no longer serves {channel}")
         except Exception as e:
             if not self._closing:
                 log.warning("live feed: lost %s (%s)", self.name, e)

@@ -579,6 +579,24 @@ class TestRealRedisStore(RedisStoreContract):
         assert len(subscribed) == self.nodes and set(subscribed.values()) == {1}, subscribed
         wake.close()
 
+    def test_watching_a_game_again_and_again_keeps_the_one_connection(self, store, caplog):
+        """Long-polls come and go: the hub stops and starts watching a game many times a
+        second. Each confirmation of an unsubscription is ours, not a node giving the slot
+        away (which would make the feed reconnect and re-read every game)."""
+        fill(store, "churn", 1)
+        wake = store.wakeup()
+        for _ in range(30):  # no wait in between: the confirmations arrive after the next subscription
+            store.read_many_blocking({"churn": 1}, 0, wake)
+            store.read_many_blocking({}, 0, wake)
+        listeners = dict(store._feed._listeners)
+        store.append("churn", [played()], 1)
+        got = store.read_many_blocking({"churn": 1}, 5.0, wake)
+        while not got:
+            got = store.read_many_blocking({"churn": 1}, 5.0, wake)
+        assert seqs(got["churn"]) == [2]
+        assert store._feed._listeners == listeners and not [r for r in caplog.records if "lost" in r.getMessage()]
+        wake.close()
+
     def subscribed_connections(self, store) -> dict[str, int]:
         """Per node, the connections subscribed to shard channels."""
         if self.nodes == 1:
