@@ -13,6 +13,7 @@ import time
 import orjson
 import pytest
 import redis
+from redis.cluster import RedisCluster
 from redis.crc import key_slot
 
 from events import codec
@@ -498,11 +499,12 @@ class RedisStoreContract(EventStoreContract):
             client.xadd(events_key(GAME), {b"e": b"{}"}, id="2-0")
 
     def test_one_append_is_one_round_trip(self, store, monkeypatch):
-        client = store.client
         [first] = fill(store, GAME, 1)  # also loads the script into the server
         sent: list = []
-        real = client.execute_command
-        monkeypatch.setattr(client, "execute_command", lambda *a, **kw: sent.append(a[0]) or real(*a, **kw))
+        for cls in (redis.Redis, RedisCluster):  # whichever client the store sends through
+            real = cls.execute_command
+            monkeypatch.setattr(cls, "execute_command",
+                                lambda self, *a, real=real, **kw: sent.append(a[0]) or real(self, *a, **kw))
 
         second = store.append(GAME, [played(), played()], 1, first.hash)
         assert sent == ["EVALSHA"]
@@ -511,9 +513,10 @@ class RedisStoreContract(EventStoreContract):
         assert sent == ["EVALSHA"]
 
         sent.clear()
-        cold = RedisEventStore(client)
+        cold = RedisEventStore(store.client)
         cold.append(GAME, [played()], 4)  # nothing cached: one extra read
         assert sent == ["HMGET", "EVALSHA"]
+        monkeypatch.undo()
         assert second[-1].seq == 3 and verify_chain(store.read(GAME), store.read_tail(GAME).head)[0]
 
     def test_a_resent_append_is_recognized_not_repeated(self, store):
