@@ -5,9 +5,11 @@ replay both use it."""
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from flask import Response, json
+from redis import exceptions as redis_errors
 from werkzeug.exceptions import HTTPException
 
 from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
@@ -16,6 +18,9 @@ from events.store import ConcurrencyError
 
 PROBLEM = "application/problem+json"
 TYPE_BASE = "https://macau.dev/problems/"
+QUOTE_LIMIT = 100  # characters of a client's input an error detail may quote
+DETAIL_LIMIT = 600  # no detail is longer, whatever it quotes
+STORE_RETRY_AFTER_S = 2  # Retry-After of a 503 while Redis is unreachable
 
 TITLES = {
     400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
@@ -32,7 +37,33 @@ class ApiError(Exception):
         self.headers = headers or {}
 
 
+def clip(value, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as text for an error detail: at most ``limit`` characters of it, marked
+    when cut, so a detail never echoes an unbounded input."""
+    text = value if isinstance(value, str) else str(value)
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
+
+
+def quoted(value, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of a client's string, clipped: ``'abc'`` or ``'abcd…' (5000 characters)``."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
+_LONG_RUN = re.compile(r"\S{%d,}" % (QUOTE_LIMIT + 20))  # a quote clipped already stays as it is
+
+
+def bounded(detail: str) -> str:
+    """``detail`` with every run of more than QUOTE_LIMIT non-space characters cut (that is
+    where an echoed input sits: a key, a value, an id), and DETAIL_LIMIT in all."""
+    detail = _LONG_RUN.sub(lambda m: clip(m.group()), detail)
+    return clip(detail, DETAIL_LIMIT)
+
+
 def problem(status: int, code: str, detail: str, reason: str | None = None, headers: dict | None = None) -> Response:
+    detail = bounded(detail)
     body = {"type": TYPE_BASE + code, "title": TITLES.get(status, "Error"), "status": status, "detail": detail,
             "code": code}
     if reason is not None:
@@ -72,6 +103,21 @@ def problem_for(e: Exception) -> Optional[Response]:
         return from_http_exception(e)
     if isinstance(e, RecursionError):
         return problem(400, "invalid_request", "the JSON body is nested too deeply")
+    return store_problem(e)
+
+
+def store_problem(e: Exception) -> Optional[Response]:
+    """Redis trouble is the client's to retry, not a bug: a 503 with Retry-After. Nothing
+    was written when an append fails this way (an append is one script, all or nothing);
+    a timeout may hide an append that did land, which a retry with the same
+    Idempotency-Key, or a reload, shows."""
+    retry = {"Retry-After": str(STORE_RETRY_AFTER_S)}
+    if isinstance(e, redis_errors.OutOfMemoryError):
+        return problem(503, "store_full", "the game store is out of memory and refuses writes; nothing was "
+                                          "written", headers=retry)
+    if isinstance(e, (redis_errors.ConnectionError, redis_errors.TimeoutError, redis_errors.ReadOnlyError)):
+        return problem(503, "store_unavailable", "the game store is not reachable right now; retry shortly",
+                       headers=retry)
     return None
 
 
