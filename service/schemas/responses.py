@@ -144,6 +144,9 @@ class GameViewSchema(Schema):
     game_id = fields.String(required=True)
     variant = fields.String(required=True)
     status = fields.String(required=True, validate=validate.OneOf(["waiting", "playing", "finished"]))
+    closed_reason = fields.String(allow_none=True, validate=validate.OneOf(["expired"]), metadata={
+        "description": "why a finished game has no result: `expired`, a table that waited MACAU_WAITING_TTL_S for "
+                       "players without filling (event `table_expired`); null otherwise"})
     version = fields.Integer(required=True)
     round = fields.Integer(required=True)
     fixed_deal = fields.Boolean(required=True)
@@ -237,6 +240,9 @@ class GameSummarySchema(Schema):
     game_id = fields.String(required=True)
     variant = fields.String(required=True)
     status = fields.String(required=True)
+    closed_reason = fields.String(allow_none=True, validate=validate.OneOf(["expired"]), metadata={
+        "description": "why a finished game has no result: `expired`, a table that waited MACAU_WAITING_TTL_S for "
+                       "players without filling (event `table_expired`); null otherwise"})
     seats = fields.Integer(required=True)
     seats_taken = fields.Integer(required=True)
     players = fields.List(fields.Dict(), required=True)
