@@ -3,7 +3,8 @@
 Checks, each named: the hash chain is unbroken; the log replays without error under the
 rule set it records; every card is accounted for after every event; every shuffle (deal
 and reshuffle) matches the commitment published with it, using the salts revealed when
-the game ended; the log ends with the game's end."""
+the game ended; the log ends with the game's end (``game_ended``, or ``table_expired`` for
+a table that closed before a card was dealt)."""
 
 from __future__ import annotations
 
@@ -29,9 +30,12 @@ def audit(game_id: str, events: list[StoredEvent]) -> dict:
     replayed, cards, shuffles, replay_detail, cards_detail = _replay(game_id, events)
     checks.append(_check("replay", replayed, replay_detail))
     checks.append(_check("cards_accounted", cards, cards_detail))
-    checks.append(_check_commitments(events, shuffles))
+    expired = bool(events) and events[-1].type == "table_expired"
+    checks.append(_check("commitments", True, "no shuffle was made: the table expired before the deal")
+                  if expired and not shuffles else _check_commitments(events, shuffles))
     ended = bool(events) and events[-1].type == "game_ended"
-    checks.append(_check("game_finished", ended, "the log ends with game_ended" if ended
+    checks.append(_check("game_finished", ended or expired, "the log ends with game_ended" if ended
+                         else "the table expired before a card was dealt" if expired
                          else "the game has not ended: its salts are not revealed yet"))
     return {"verified": all(c["ok"] for c in checks), "events": len(events), "checks": checks}
 

@@ -18,7 +18,7 @@ import rq.scheduler as rq_scheduler
 from rq import SimpleWorker
 
 from . import jobs
-from .sweeper import sweep_once
+from .sweeper import reconcile, sweep_once
 
 log = logging.getLogger("macau.sweeper")
 
@@ -50,6 +50,7 @@ def _scheduler_dies_with_its_worker() -> None:
 def sweeper_loop(services, every_s: float, stop: threading.Event) -> None:
     while not stop.wait(every_s):
         try:
+            reconcile(services)
             sweep_once(services)
         except Exception:  # keep sweeping whatever happens
             log.exception("sweep failed")
