@@ -4,6 +4,8 @@ application service, and a job for a version the game has left changes nothing."
 
 from __future__ import annotations
 
+import time
+
 import fakeredis
 import pytest
 from rq import Queue
@@ -15,7 +17,7 @@ from service.wiring import build
 from tests.support.service_games import SteppingClock
 from workers import jobs
 from workers.queueing import QUEUE_NAME
-from workers.sweeper import sweep_once
+from workers.sweeper import GRACE_S, LOCK, sweep_once
 
 
 @pytest.fixture
@@ -129,5 +131,7 @@ def test_the_sweeper_reschedules_a_bot_turn_a_crash_lost(services):
                                                       "starter": "7D"}))
     services.queue.empty()  # the job the append enqueued is lost
     assert scheduled(services) == set()
-    assert sweep_once(services, lock_s=1) == "1 jobs scheduled"
+    assert sweep_once(services, lock_s=1) == "0 jobs scheduled"  # not late yet: RQ may fire it 2 s late
+    services.queue.connection.delete(LOCK)
+    assert sweep_once(services, lock_s=1, now=time.time() + GRACE_S + 1) == "1 jobs scheduled"
     assert scheduled(services) == {f"sbot-{record.game_id}-{record.version}"}
