@@ -280,7 +280,7 @@ class GameService:
             if record.status != "waiting":
                 raise Conflict("game_started" if record.status == "playing" else "game_finished",
                                "only a waiting table expires")
-            if self.clock() < record.updated_ts + waiting_ttl_s:
+            if time.time() < record.updated_ts + waiting_ttl_s:  # updated_at is the store's clock: wall time
                 raise Conflict("not_due", "this table has not waited long enough to expire")
             ev = NewEvent("table_expired", None, {"waited_s": waiting_ttl_s})
             _, after = self._append(record, [ev], record.state)

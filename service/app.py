@@ -81,6 +81,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     _register_errors(app, api)
     _register_guards(app, services)
     clients.trust_proxies(app, config.trusted_proxies)
+    app.wsgi_app = clients.close_refused(app.wsgi_app)
     return app
 
 

@@ -10,7 +10,8 @@ import sys
 
 from flask import request
 
-from .errors import ApiError, clip, quoted
+from .errors import ApiError, quoted
+from .problem_base import clip
 
 BODY_METHODS = ("POST", "PUT", "PATCH")
 

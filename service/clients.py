@@ -10,7 +10,6 @@ address, and logged without the token."""
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import threading
 from typing import Optional
@@ -20,8 +19,9 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from events.application import NotFound, token_game
 
-from .errors import ApiError, clip, problem
+from .errors import ApiError, problem
 from .http import bearer_token, same_secret, seat_of_token
+from .problem_base import address_key, clip
 from .ratelimit import RateLimiter
 
 log = logging.getLogger("macau.auth")
@@ -49,14 +49,25 @@ def trust_proxies(app, hops: int) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops)
 
 
+def close_refused(wsgi_app):
+    """WSGI middleware: a 429 or 503 ends its connection. A refused client that kept its
+    keep-alive connection would still hold a place in the worker's connection pool (for
+    gunicorn's ``keepalive`` seconds), which is what the refusal was to protect. gunicorn
+    passes its response's ``start_response``; its ``force_close`` is how a worker closes
+    after an answer (an application may not send Connection itself, PEP 3333)."""
+    def app(environ, start_response):
+        def start(status, headers, exc_info=None):
+            if status[:3] in ("429", "503"):
+                close = getattr(getattr(start_response, "__self__", None), "force_close", None)
+                if close is not None:
+                    close()
+            return start_response(status, headers, exc_info)
+        return wsgi_app(environ, start)
+    return app
+
+
 def client_address() -> str:
-    address = request.remote_addr or "unknown"
-    if ":" in address:
-        try:
-            return str(ipaddress.ip_network(f"{address}/64", strict=False))
-        except ValueError:
-            return clip(address, 64)
-    return address
+    return address_key(request.remote_addr or "unknown")
 
 
 def limit(services) -> Optional[Response]:

@@ -5,7 +5,6 @@ replay both use it."""
 
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from flask import Response, json
@@ -16,10 +15,8 @@ from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
 from events.application import Conflict, Invalid, NotFound, SeatLeft, Stale
 from events.store import ConcurrencyError
 
-PROBLEM = "application/problem+json"
-TYPE_BASE = "https://macau.dev/problems/"
-QUOTE_LIMIT = 100  # characters of a client's input an error detail may quote
-DETAIL_LIMIT = 600  # no detail is longer, whatever it quotes
+from .problem_base import PROBLEM, QUOTE_LIMIT, TYPE_BASE, bounded
+
 STORE_RETRY_AFTER_S = 2  # Retry-After of a 503 while Redis is unreachable
 
 TITLES = {
@@ -37,29 +34,12 @@ class ApiError(Exception):
         self.headers = headers or {}
 
 
-def clip(value, limit: int = QUOTE_LIMIT) -> str:
-    """``value`` as text for an error detail: at most ``limit`` characters of it, marked
-    when cut, so a detail never echoes an unbounded input."""
-    text = value if isinstance(value, str) else str(value)
-    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
-
-
 def quoted(value, limit: int = QUOTE_LIMIT) -> str:
     """``repr`` of a client's string, clipped: ``'abc'`` or ``'abcd…' (5000 characters)``."""
     text = value if isinstance(value, str) else str(value)
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}… ({len(text)} characters)"
-
-
-_LONG_RUN = re.compile(r"\S{%d,}" % (QUOTE_LIMIT + 20))  # a quote clipped already stays as it is
-
-
-def bounded(detail: str) -> str:
-    """``detail`` with every run of more than QUOTE_LIMIT non-space characters cut (that is
-    where an echoed input sits: a key, a value, an id), and DETAIL_LIMIT in all."""
-    detail = _LONG_RUN.sub(lambda m: clip(m.group()), detail)
-    return clip(detail, DETAIL_LIMIT)
 
 
 def problem(status: int, code: str, detail: str, reason: str | None = None, headers: dict | None = None) -> Response:

@@ -15,17 +15,20 @@ import os
 import gunicorn.util
 
 from service.config import Config
-from service.errors import PROBLEM, TYPE_BASE, bounded
+from service.problem_base import PROBLEM, TYPE_BASE, bounded
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", max(2, multiprocessing.cpu_count())))
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
+# gevent's worker, capping the connections of one peer (service/gevent_worker.py)
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "service.gevent_worker.MacauGeventWorker")
 worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", 4000))
-HEADROOM = 100  # connections a worker keeps free of streams: requests, /healthz, /readyz
-_streams = Config.from_env().max_streams
-if worker_class == "gevent" and _streams > worker_connections - HEADROOM:
-    raise SystemExit(f"MACAU_MAX_STREAMS={_streams} leaves fewer than {HEADROOM} of the gevent worker's "
-                     f"{worker_connections} connections (GUNICORN_WORKER_CONNECTIONS) for other requests")
+HEADROOM = 100  # connections a worker keeps free of streams and of any one peer: requests, /healthz
+_config = Config.from_env()
+for _name, _value in (("MACAU_MAX_STREAMS", _config.max_streams),
+                      ("MACAU_MAX_CONNECTIONS_PER_CLIENT", _config.max_connections_per_client)):
+    if "gevent" in worker_class.lower() and _value > worker_connections - HEADROOM:
+        raise SystemExit(f"{_name}={_value} leaves fewer than {HEADROOM} of the gevent worker's "
+                         f"{worker_connections} connections (GUNICORN_WORKER_CONNECTIONS) for other requests")
 keepalive = 30
 timeout = 60
 graceful_timeout = 10

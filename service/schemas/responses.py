@@ -185,7 +185,12 @@ class ReplaySchema(GameViewSchema):
 
 class EventSchema(Schema):
     seq = fields.Integer(required=True)
-    type = fields.String(required=True)
+    type = fields.String(required=True, metadata={
+        "description": "snake_case: the game events of RULES.md §7.3 and the service's own: `game_created`, "
+                       "`player_joined`, `bot_joined`, `player_left`, `autopilot_changed`, `turn_timed_out`, "
+                       "`call_penalty_applied`, and `table_expired` (a waiting table closed after "
+                       "MACAU_WAITING_TTL_S without filling; data `{waited_s}`; the game is then finished with "
+                       "no result)"})
     at = fields.String(required=True, metadata={"format": "date-time"})
     seat = fields.Integer(required=True, allow_none=True)
     data = fields.Dict(required=True)
