@@ -13,7 +13,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
-from . import clients, headers
+from . import clients, headers, web
 from .api import games, log as log_bp, meta, moves
 from .bodies import check_body
 from .config import Config
@@ -74,6 +74,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     for blp in (meta.blp, games.blp, moves.blp, log_bp.blp):
         api.register_blueprint(blp)
     meta.register_docs(app, api)
+    web.register(app)  # the web table's pages and assets (not part of the API document)
     headers.register(app)  # before CORS: it narrows flask-cors's preflight answer
     CORS(app, origins=config.cors_origins, supports_credentials=False, methods=headers.SERVED_METHODS,
          allow_headers=["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID"],

@@ -11,7 +11,7 @@ import sys
 from flask import request
 
 from .errors import ApiError, quoted
-from .problem_base import clip
+from .problem_types import clip
 
 BODY_METHODS = ("POST", "PUT", "PATCH")
 

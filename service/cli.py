@@ -1,11 +1,12 @@
 """The ``macau`` command.
 
-    macau up [--port N]     API + workers + Redis (REDIS_URL, else an embedded server)
+    macau up [--port N]     the web table, API, workers and Redis (REDIS_URL, else embedded)
     macau api               the API under gunicorn (production settings)
     macau worker            an RQ worker (bots, clocks, the sweeper)
     macau simulate ...      bot-only games offline
-    macau replay GAME_ID    a game's log as a readable table
-    macau audit GAME_ID     re-verify a finished game from its log
+    macau replay GAME_ID    a game's log as a readable table (from Redis or the archive)
+    macau audit GAME_ID     re-verify a finished game from its log (from Redis or the archive)
+    macau verify FILE       check an exported or archived game log file on its own
     macau openapi           print the OpenAPI document
 
 Each command imports what it runs inside its own function: ``macau up`` only spawns
@@ -55,10 +56,13 @@ def main(argv=None) -> int:
         p = sub.add_parser(name)
         p.add_argument("game_id")
         p.add_argument("--json", action="store_true")
+    verify = sub.add_parser("verify", help="check a game log file (GET /v1/games/{id}/export, or the archive's)")
+    verify.add_argument("file")
+    verify.add_argument("--json", action="store_true")
     sub.add_parser("openapi", help="print the OpenAPI document (YAML)")
     args = parser.parse_args(argv)
     return {"up": cmd_up, "api": cmd_api, "worker": cmd_worker, "replay": cmd_replay, "audit": cmd_audit,
-            "openapi": cmd_openapi}[args.cmd](args)
+            "verify": cmd_verify, "openapi": cmd_openapi}[args.cmd](args)
 
 
 # ---------------------------------------------------------------- up / api / worker
@@ -87,9 +91,14 @@ def cmd_up(args) -> int:
     server = None
     env = dict(os.environ)
     if not env.get("REDIS_URL"):
-        server = start_server(appendonly=True, dir=os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis")))
+        data_dir = os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis"))
+        server = start_server(appendonly=True, dir=data_dir)
         env["REDIS_URL"] = server.url
+        env.setdefault("MACAU_ARCHIVE_DIR", os.path.join(data_dir, "archive"))
     env["GUNICORN_BIND"] = f"127.0.0.1:{args.port}"
+    # one machine, one terminal: only warnings from the children, so the address is what
+    # a newcomer sees (MACAU_LOG_LEVEL=INFO brings every log line back)
+    env.setdefault("MACAU_LOG_LEVEL", "WARNING")
     stopping = False
 
     def stop(*_):
@@ -104,9 +113,10 @@ def cmd_up(args) -> int:
         for _ in range(max(1, args.workers)):
             children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env))
         _wait_ready(args.port, children)
-        print(f"Macau service on http://127.0.0.1:{args.port}  (Redis: {env['REDIS_URL']})", flush=True)
+        print(f"Play: http://127.0.0.1:{args.port}/", flush=True)
+        print(f"  API: http://127.0.0.1:{args.port}/v1  (Redis: {env['REDIS_URL']})", flush=True)
         print(f"  interactive docs:  http://127.0.0.1:{args.port}/docs", flush=True)
-        print(f"  a game against bots:\n  {CURL.format(port=args.port)}", flush=True)
+        print(f"  a game against bots with curl:\n  {CURL.format(port=args.port)}", flush=True)
         print("Ctrl-C stops everything.", flush=True)
         while not stopping:
             if any(c.poll() is not None for c in children):
@@ -146,12 +156,12 @@ def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
 
 # ---------------------------------------------------------------- offline tools
 def _store():
-    from events.store import RedisEventStore  # start-up: redis-py, only for the offline tools
+    from .wiring import event_store  # start-up: the composition root, only for the offline tools
 
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        raise SystemExit("set REDIS_URL to the service's Redis")
-    return RedisEventStore.from_url(url)
+    config = Config.from_env()
+    if not config.redis_url and not config.archive_dir:
+        raise SystemExit("set REDIS_URL to the service's Redis (and MACAU_ARCHIVE_DIR to its archive)")
+    return event_store(config)
 
 
 def cmd_replay(args) -> int:
@@ -174,14 +184,33 @@ def cmd_replay(args) -> int:
 
 
 def cmd_audit(args) -> int:
-    from events.audit import audit  # start-up: the rules engine
+    from events import codec  # start-up: the rules engine
+    from events.audit import audit
 
-    events = _store().read(args.game_id)
-    if not events:
+    tail = _store().read_tail(args.game_id, 0)
+    if not tail.version:
         print(f"no game {args.game_id!r}", file=sys.stderr)
         return 1
-    report = audit(args.game_id, events)
-    if args.json:
+    return _report(audit(args.game_id, codec.decode_many(tail.raws, 1), tail.head), args.json)
+
+
+def cmd_verify(args) -> int:
+    from events.logfile import verify  # start-up: the rules engine
+
+    try:
+        with open(args.file, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        print(f"cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 1
+    report = verify(data)
+    if not args.json and report["game_id"]:
+        print(f"game {report['game_id']}")
+    return _report(report, args.json)
+
+
+def _report(report: dict, as_json: bool) -> int:
+    if as_json:
         print(json.dumps(report))
     else:
         for c in report["checks"]:

@@ -21,7 +21,7 @@ from events.application import NotFound, token_game
 
 from .errors import ApiError, problem
 from .http import bearer_token, same_secret, seat_of_token
-from .problem_base import address_key, clip
+from .problem_types import address_key, clip
 from .ratelimit import RateLimiter
 
 log = logging.getLogger("macau.auth")

@@ -44,6 +44,8 @@ class Config:
     log_level: str = "INFO"  # MACAU_LOG_LEVEL
     enqueue: bool = True  # MACAU_ENQUEUE=0: do not schedule bot turns and clocks (API-only tests)
     sweep_every_s: float = 3.0  # MACAU_SWEEP_EVERY_S: how often a worker's sweeper looks for stalled games
+    archive_dir: str | None = None  # MACAU_ARCHIVE_DIR: finished games' logs (unset: no archive)
+    hot_retention_s: float = 86_400.0  # MACAU_HOT_RETENTION_S: how long a finished game stays in Redis
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -71,4 +73,6 @@ class Config:
             log_level=os.environ.get("MACAU_LOG_LEVEL", "INFO"),
             enqueue=os.environ.get("MACAU_ENQUEUE", "1") not in ("0", "false", "no"),
             sweep_every_s=_float("MACAU_SWEEP_EVERY_S", 3.0),
+            archive_dir=os.environ.get("MACAU_ARCHIVE_DIR") or None,
+            hot_retention_s=_float("MACAU_HOT_RETENTION_S", 86_400.0),
         )

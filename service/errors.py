@@ -15,16 +15,9 @@ from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
 from events.application import Conflict, Invalid, NotFound, SeatLeft, Stale
 from events.store import ConcurrencyError
 
-from .problem_base import PROBLEM, QUOTE_LIMIT, TYPE_BASE, bounded
+from .problem_types import PROBLEM, QUOTE_LIMIT, TITLES, TYPE_BASE, bounded
 
 STORE_RETRY_AFTER_S = 2  # Retry-After of a 503 while Redis is unreachable
-
-TITLES = {
-    400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
-    406: "Not acceptable", 409: "Conflict", 412: "Precondition failed", 413: "Payload too large",
-    415: "Unsupported media type", 422: "Move rejected", 429: "Too many requests",
-    500: "Internal server error", 503: "Service unavailable",
-}
 
 
 class ApiError(Exception):

@@ -14,7 +14,7 @@ import json
 from gunicorn.workers.ggevent import GeventWorker
 
 from .config import Config
-from .problem_base import PROBLEM, TYPE_BASE, address_key
+from .problem_types import PROBLEM, TYPE_BASE, address_key
 
 RETRY_AFTER_S = 5
 

@@ -15,7 +15,7 @@ import os
 import gunicorn.util
 
 from service.config import Config
-from service.problem_base import PROBLEM, TYPE_BASE, bounded
+from service.problem_types import PROBLEM, TYPE_BASE, bounded
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", max(2, multiprocessing.cpu_count())))

@@ -4,7 +4,8 @@
 worker``). The event store is Redis Streams when ``redis_url`` is set, else in memory;
 the lobby projection and idempotency keys live beside it; the RQ queue (its own Redis
 when ``queue_redis_url`` is set) receives the follow-ups (bot turns, clocks) unless
-``enqueue`` is off. Tests pass fakes: a store, a clock, a queue."""
+``enqueue`` is off. With ``archive_dir``, reads fall back to the archive (a tiered store)
+and the archiver moves finished games there. Tests pass fakes: a store, a clock, a queue."""
 
 from __future__ import annotations
 
@@ -18,10 +19,13 @@ from redis.retry import Retry
 from rq import Queue
 
 from events.application import GameService
+from events.archiving import Archiver
 from events.due import DueIndex, MemoryDueIndex, RedisDueIndex
 from events.projections import LobbyIndex, MemoryLobby, RedisLobby
 from events.repository import GameRepository
 from events.store import EventStore, InMemoryEventStore, RedisEventStore
+from events.store.archive_dir import ArchiveDir
+from events.store.tiered import TieredEventStore
 from workers.queueing import QUEUE_NAME
 from workers.scheduling import FollowUps
 
@@ -49,6 +53,7 @@ class Services:
     queue: Optional[Queue]  # RQ's queue; None without Redis
     redis: Optional[redis.Redis]  # the event store's Redis; None in memory
     readiness: Optional[redis.Redis]  # the same server, on a connection with /readyz's short deadline
+    archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
 
     def close(self) -> None:
         self.hub.stop()
@@ -59,21 +64,22 @@ class Services:
 
 def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional[Callable[[], float]] = None,
           queue: Optional[Queue] = None) -> Services:
-    client = None
     if store is None:
-        if config.redis_url:
-            store = RedisEventStore.from_url(config.redis_url, socket_timeout=config.redis_timeout_s)
-        else:
-            store = InMemoryEventStore()
-    if isinstance(store, RedisEventStore):
-        client = store.client
+        store = event_store(config)
+    hot = store.hot if isinstance(store, TieredEventStore) else store
+    archive = store.archive if isinstance(store, TieredEventStore) else None
+    if archive is None and config.archive_dir:
+        archive = ArchiveDir(config.archive_dir)
+        store = TieredEventStore(hot, archive)
+    client = hot.client if isinstance(hot, RedisEventStore) else None
     if queue is None and (config.queue_redis_url or config.redis_url):
         queue = Queue(QUEUE_NAME, connection=_queue_client(config.queue_redis_url or config.redis_url,
                                                            config.redis_timeout_s))
     repo = GameRepository(store)
-    lobby: LobbyIndex = RedisLobby(client) if client is not None else MemoryLobby()
+    # archiving goes by the store's clock (events' times), not the games' (fakes in tests)
+    lobby: LobbyIndex = RedisLobby(client, archive) if client is not None else MemoryLobby(archive)
     due = RedisDueIndex(client, config.waiting_ttl_s) if client is not None else MemoryDueIndex(config.waiting_ttl_s)
-    followups = FollowUps(queue) if config.enqueue and queue is not None else None
+    followups = FollowUps(queue, archive=archive is not None) if config.enqueue and queue is not None else None
     games = GameService(repo, lobby, followups=followups, clock=clock or time.time, due=due)
     return Services(
         config=config, store=store, repo=repo, lobby=lobby, due=due, games=games,
@@ -83,7 +89,16 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         failed_auth=FailedAuth(config.auth_failures_per_s, config.auth_failures_burst),
         slots=StreamSlots(config.max_streams, config.max_streams_per_client),
         queue=queue, redis=client,
-        readiness=_with_deadline(client, config.ready_timeout_s) if client is not None else None)
+        readiness=_with_deadline(client, config.ready_timeout_s) if client is not None else None,
+        archiver=Archiver(hot, archive, lobby, config.hot_retention_s) if archive is not None else None)
+
+
+def event_store(config: Config) -> EventStore:
+    """The event store ``config`` names: Redis or memory, with the archive behind it when
+    there is one (also what the offline tools read: ``macau replay``, ``macau audit``)."""
+    store = RedisEventStore.from_url(config.redis_url, socket_timeout=config.redis_timeout_s) \
+        if config.redis_url else InMemoryEventStore()
+    return TieredEventStore(store, ArchiveDir(config.archive_dir)) if config.archive_dir else store
 
 
 def _queue_client(url: str, timeout_s: float) -> redis.Redis:

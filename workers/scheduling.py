@@ -23,11 +23,15 @@ from .queueing import enqueue
 log = logging.getLogger("macau.scheduling")
 
 
-def schedule(queue: Queue, record: GameRecord, *, prefix: str = "") -> list[str]:
-    """Schedule the follow-ups of ``record`` at its version; returns the job ids."""
+def schedule(queue: Queue, record: GameRecord, *, prefix: str = "", archive: bool = False) -> list[str]:
+    """Schedule the follow-ups of ``record`` at its version; returns the job ids.
+    ``archive``: the service keeps an archive, so a finished game is archived at once."""
     ids = []
     gid, v = record.game_id, record.version
     st = record.state
+    if record.status == "finished" and archive:
+        ids.append(schedule_archiving(queue, gid))
+        return ids
     if record.status == "waiting":
         fill = record.config.get("fill_with_bots_after_s")
         if fill is not None:
@@ -53,14 +57,22 @@ def schedule(queue: Queue, record: GameRecord, *, prefix: str = "") -> list[str]
     return ids
 
 
+def schedule_archiving(queue: Queue, game_id: str, job_id: str = "") -> str:
+    """The game's next archiving step, now (once at a time per job id)."""
+    job_id = job_id or f"archive-{game_id}"
+    enqueue(queue, jobs.archive_game, (game_id,), job_id)
+    return job_id
+
+
 class FollowUps:
     """The application service's ``followups``: schedule after each append."""
 
-    def __init__(self, queue: Queue):
+    def __init__(self, queue: Queue, archive: bool = False):
         self.queue = queue
+        self.archive = archive
 
     def __call__(self, record: GameRecord) -> None:
         try:
-            schedule(self.queue, record)
+            schedule(self.queue, record, archive=self.archive)
         except Exception:  # a queue hiccup must not fail the move: the sweeper catches up
             log.exception("could not schedule follow-ups of %s at %s", record.game_id, record.version)

@@ -2,12 +2,15 @@
 ``events.due``) are scheduled again: a bot's turn, an expired clock or window, a waiting
 table to fill with bots. A waiting table that has waited ``waiting_ttl_s`` gets a job that
 closes it. A crash between an append and an enqueue therefore never stalls a game, and a
-pass costs what the late games cost, not what all games cost.
+pass costs what the late games cost, not what all games cost. With an archive, finished
+games whose next archiving step is due (the lobby's worklist) get it scheduled too.
 
 One sweeper runs at a time (a short lock on the queue's Redis, which every worker
-shares); sweeping twice is harmless. Once a minute one worker also reconciles the index
-with the lobby: a game the index lacks (an update lost to a Redis error, a game older
-than the index) is put back."""
+shares); sweeping twice is harmless. Once a minute one of them also reconciles the index
+with the lobby (which lives with the event store, not necessarily the queue's Redis): a
+game the index lacks (an update lost to a crash or a Redis error, a game older than the
+index) is put back, and a game the lobby shows in a status it has left (a crash between
+its last append and the lobby's update) is shown as it is."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from events.due import due_at
 
 from . import jobs
 from .queueing import enqueue
-from .scheduling import schedule
+from .scheduling import schedule, schedule_archiving
 
 LOCK = "macau:sweeper:lock"
 RECONCILE_LOCK = "macau:sweeper:reconciled"
@@ -31,32 +34,49 @@ def sweep_once(services, lock_s: int = 4, now: Optional[float] = None) -> str:
     """One pass at Unix time ``now`` (default: the present)."""
     if not services.queue.connection.set(LOCK, b"1", nx=True, ex=lock_s):
         return "another sweeper is running"
+    now = time.time() if now is None else now
+    reconcile(services)
     repo, queue, due = services.repo, services.queue, services.due
     ttl = services.config.waiting_ttl_s
-    late = (time.time() if now is None else now) - GRACE_S
+    late = now - GRACE_S
     scheduled = 0
     for game_id in due.due(late, BATCH):
         record = repo.load(game_id)
         when = due_at(record, ttl) if record is not None else None
         if when is None or when > late:  # the index was behind the log: correct it
             due.set(game_id, when)
+            if record is not None and record.status == "finished":
+                services.lobby.update(record)  # and so was the lobby
             continue
         if record.status == "waiting" and record.updated_ts + ttl <= late:
             enqueue(queue, jobs.expire_table, (game_id,), f"expire-{game_id}-{record.version}")
             scheduled += 1
         else:
             scheduled += len(schedule(queue, record, prefix="s"))
+    if services.archiver is not None:
+        # a new job id every few sweeps: a job a dead worker left "started" (RQ keeps its
+        # id taken for a while) is not waited for; a step that runs twice is harmless
+        renewal = int(now // (3 * services.config.sweep_every_s))
+        for game_id in services.archiver.due():
+            schedule_archiving(queue, game_id, f"sarchive-{game_id}-{renewal}")
+            scheduled += 1
     return f"{scheduled} jobs scheduled"
 
 
 def reconcile(services) -> int:
-    """Put the lobby's waiting and playing games the due index lacks back into it, at most
-    once a minute across all workers; returns how many."""
+    """Put the lobby's waiting and playing games the due index lacks back into it, and
+    mend the lobby of those that left that status, at most once a minute across all
+    workers; returns how many games the index lacked."""
     if not services.queue.connection.set(RECONCILE_LOCK, b"1", nx=True, ex=RECONCILE_EVERY_S):
         return 0
-    missing = services.due.missing(services.lobby.ids("playing") + services.lobby.ids("waiting"))
-    for game_id in missing:
-        record = services.repo.load(game_id)
-        if record is not None:
+    lacking = 0
+    for status in ("playing", "waiting"):
+        for game_id in services.due.missing(services.lobby.ids(status)):
+            lacking += 1
+            record = services.repo.load(game_id)
+            if record is None:
+                continue
+            if record.status != status:
+                services.lobby.update(record)
             services.due.update(record)
-    return len(missing)
+    return lacking

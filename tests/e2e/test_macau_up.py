@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import random
 import signal
-import subprocess
-import sys
-import time
 
 import psutil
 import pytest
 
 from service.embedded_redis import free_port
+from tests.support import macau_up
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 pytestmark = pytest.mark.slow
 
 
@@ -43,34 +39,14 @@ class Http:
 def service(tmp_path_factory):
     port = free_port()
     # a data directory that does not exist yet, as on a fresh clone (var/redis)
-    env = dict(os.environ, MACAU_DATA_DIR=str(tmp_path_factory.mktemp("data") / "var" / "redis"), PYTHONPATH=ROOT,
-               MACAU_LOG_LEVEL="WARNING", MACAU_AUDITOR_TOKEN="e2e-auditor")
-    env.pop("REDIS_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "up", "--port", str(port)], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    banner = []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        banner.append(line)
-        if "Ctrl-C stops everything" in line:
-            break
+    proc, banner = macau_up.start(port, MACAU_DATA_DIR=str(tmp_path_factory.mktemp("data") / "var" / "redis"),
+                                  MACAU_LOG_LEVEL="WARNING", MACAU_AUDITOR_TOKEN="e2e-auditor")
+    assert banner and banner[0] == f"Play: http://127.0.0.1:{port}/\n", "".join(banner)  # the web table first
     assert any("/docs" in b for b in banner), "".join(banner)
     assert any("curl -s -X POST" in b for b in banner)
     info = {"proc": proc, "http": Http(port), "port": port, "banner": "".join(banner)}
     yield info
-    if proc.poll() is None:  # a run without the Ctrl-C test (-k): stop the whole tree, not just its root
-        family = psutil.Process(proc.pid).children(recursive=True)
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        for p in family:
-            if p.is_running():
-                p.kill()
+    macau_up.stop(proc)  # after the Ctrl-C test, nothing is left to stop
 
 
 def play_legal(http, gid, token, rng, until_finished=True, max_requests=5000):

@@ -13,7 +13,7 @@ from events.projections import LobbyIndex
 from events.repository import GameRepository
 from events.store import InMemoryEventStore
 from service.errors import ApiError
-from service.problem_base import address_key, bounded
+from service.problem_types import address_key, bounded
 from service.ratelimit import RateLimiter
 from service.slots import StreamSlots
 from tests.support.service_games import SteppingClock

@@ -1,8 +1,7 @@
-"""The problem+json vocabulary without Flask: the media type, the type URIs and the bounds
-on a detail. ``service.errors`` builds responses with it; gunicorn's own answers
-(``service.gunicorn_conf``, ``service.gevent_worker``) use it before any of the app, Redis
-or ssl is imported: gevent patches the standard library in the worker, after the
-master has loaded these."""
+"""The problem+json media type, type URIs and titles, and the bounds on a detail: a leaf
+importing only the standard library, so that the gunicorn configuration and worker
+(loaded by the master before its gevent workers monkey-patch) can answer in problem+json
+without importing the service (and redis, and ssl) early."""
 
 from __future__ import annotations
 
@@ -11,6 +10,14 @@ import re
 
 PROBLEM = "application/problem+json"
 TYPE_BASE = "https://macau.dev/problems/"
+
+TITLES = {
+    400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
+    406: "Not acceptable", 409: "Conflict", 412: "Precondition failed", 413: "Payload too large",
+    415: "Unsupported media type", 422: "Move rejected", 429: "Too many requests",
+    500: "Internal server error", 503: "Service unavailable",
+}
+
 QUOTE_LIMIT = 100  # characters of a client's input an error detail may quote
 DETAIL_LIMIT = 600  # no detail is longer, whatever it quotes
 
