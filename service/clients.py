@@ -14,7 +14,7 @@ import logging
 import threading
 from typing import Optional
 
-from flask import Response, g, request
+from flask import Response, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from events.application import NotFound, token_game
@@ -74,7 +74,7 @@ def limit(services) -> Optional[Response]:
     """The before-request check: a 429 with Retry-After, or None to go on."""
     if request.path in UNLIMITED_PATHS or request.method == "OPTIONS":
         return None
-    address = g.client_address = client_address()
+    address = client_address()
     client = f"address:{address}"
     try:
         token = bearer_token()
