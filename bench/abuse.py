@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -228,6 +229,31 @@ def probe_streams(root, n=1200):
     }
 
 
+def probe_idle_connections(root, n=1200):
+    """``n`` TCP connections from one address that never send a request (the pool is two
+    workers of 500): how long /healthz takes from another address meanwhile."""
+    with Stack(root) as s:
+        idle = []
+        for _ in range(n):
+            try:
+                idle.append(socket.create_connection(("127.0.0.1", s.port), timeout=2,
+                                                     source_address=("127.0.0.1", 0)))
+            except OSError:
+                break
+        time.sleep(1)
+        health = call(s.port, "GET", "/healthz", timeout=8, src="127.0.0.2")
+        refused = 0
+        for sock in idle:
+            sock.settimeout(0.01)
+            try:
+                refused += sock.recv(64).startswith(b"HTTP/1.1 429")
+            except OSError:
+                pass
+            sock.close()
+    return {"connections": len(idle), "refused_429": refused,
+            "healthz": {"status": health[0], "seconds": round(health[3], 2)}}
+
+
 def probe_bad_input(root):
     big = "9" * 5000
     with Stack(root) as s:
@@ -421,7 +447,7 @@ def probe_sweeper(root, n=3000, seconds=12):
 
 
 PROBES = {"rate_limit": probe_rate_limit, "failed_auth": probe_failed_auth, "proxy": probe_proxy,
-          "streams": probe_streams, "bad_input": probe_bad_input, "hygiene": probe_hygiene, "redis": probe_redis,
+          "streams": probe_streams, "idle_connections": probe_idle_connections, "bad_input": probe_bad_input, "hygiene": probe_hygiene, "redis": probe_redis,
           "idempotency_retry": probe_idempotency_retry, "idempotency_keys": probe_idempotency_keys,
           "waiting_tables": probe_waiting_tables, "sweeper": probe_sweeper}
 
