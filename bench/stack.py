@@ -35,8 +35,10 @@ class Stack:
         from service.embedded_cluster import start_cluster
         from service.embedded_redis import free_port, start_server
 
-        env = dict(os.environ, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0", GUNICORN_WORKERS=str(self.workers),
-                   MACAU_LOG_LEVEL="WARNING", MACAU_REDIS_WAIT_REPLICAS=str(self.wait_replicas))
+        # one load generator stands for many clients: no rate limit, no cap on streams per client
+        env = dict(os.environ, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0", MACAU_MAX_STREAMS_PER_CLIENT="100000",
+                   GUNICORN_WORKERS=str(self.workers), MACAU_LOG_LEVEL="WARNING",
+                   MACAU_REDIS_WAIT_REPLICAS=str(self.wait_replicas))
         if self.store == "redis":
             server = start_server()
             self.servers.append(server)

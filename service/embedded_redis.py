@@ -158,7 +158,8 @@ class EmbeddedRedis:
     def _spawn(self) -> None:
         args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir,
                 "--save", "", "--appendonly", "yes" if self.appendonly else "no",
-                "--appendfsync", self.appendfsync, "--daemonize", "no", *self.extra_args]
+                "--appendfsync", self.appendfsync, "--maxmemory-policy", "noeviction", "--daemonize", "no",
+                *self.extra_args]
         with open(self.log_path, "ab") as log:
             self._process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + self.start_timeout

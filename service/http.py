@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-import orjson
 import hmac
+import re
+
+import orjson
 
 from flask import Response, current_app, request
 
@@ -11,7 +13,7 @@ from events.application import NotFound, hash_token, token_game
 from events.records import GameRecord
 from events.redaction import AUDITOR, SPECTATOR
 
-from .errors import ApiError
+from .errors import ApiError, quoted
 
 
 def json_response(body, status: int = 200, headers: dict | None = None) -> Response:
@@ -21,14 +23,25 @@ def json_response(body, status: int = 200, headers: dict | None = None) -> Respo
     return resp
 
 
+TOKEN_RE = re.compile(r"[\x21-\x7e]{1,512}")  # visible ASCII: no Unicode look-alikes of a space
+ASCII_SPACE = " \t"  # the only whitespace allowed around a token (RFC 9110 OWS)
+
+
 def bearer_token() -> str | None:
     header = request.headers.get("Authorization")
     if header is None:
-        return request.args.get("token") if request.path.endswith("/stream") else None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "invalid_token", "use Authorization: Bearer <token>")
-    return token.strip()
+        if not request.path.endswith("/stream") or "token" not in request.args:
+            return None
+        token = request.args["token"]
+    else:
+        scheme, _, token = header.strip(ASCII_SPACE).partition(" ")
+        token = token.strip(ASCII_SPACE)
+        if scheme.lower() != "bearer":
+            raise ApiError(401, "invalid_token", "use Authorization: Bearer <token>")
+    if not TOKEN_RE.fullmatch(token):
+        raise ApiError(401, "invalid_token", "a token is 1-512 visible ASCII characters: "
+                                             "use Authorization: Bearer <token>")
+    return token
 
 
 def viewer_for(record: GameRecord, token: str | None):
@@ -55,9 +68,9 @@ def _holder(record: GameRecord, token: str | None):
     if token is None:
         return SPECTATOR
     auditor = current_app.config["MACAU"].auditor_token
-    if auditor and _same(token, auditor):
+    if auditor and same_secret(token, auditor):
         return AUDITOR
-    seat = _seat_of(record, token)
+    seat = seat_of_token(record, token)
     if seat is not None:
         return seat
     other = token_game(token)
@@ -66,12 +79,12 @@ def _holder(record: GameRecord, token: str | None):
             elsewhere = services().games.get(other)
         except NotFound:
             elsewhere = None
-        if elsewhere is not None and _seat_of(elsewhere, token) is not None:
+        if elsewhere is not None and seat_of_token(elsewhere, token) is not None:
             raise ApiError(403, "token_of_another_game", "this token holds a seat at another game, not this one")
     raise ApiError(401, "unknown_token", "this token belongs to no seat of this game")
 
 
-def _seat_of(record: GameRecord, token: str) -> int | None:
+def seat_of_token(record: GameRecord, token: str) -> int | None:
     digest = hash_token(token)
     for info in record.seats:
         if info is not None and info.token_hash and hmac.compare_digest(digest, info.token_hash):
@@ -79,23 +92,45 @@ def _seat_of(record: GameRecord, token: str) -> int | None:
     return None
 
 
-def _same(a: str, b: str) -> bool:
+def same_secret(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
+
+
+SEQ_RE = re.compile(r"[0-9]{1,16}")
+MAX_SEQ = 2 ** 53  # the largest seq a client may name (JSON-safe integers)
+
+
+def _seq(value: str) -> int | None:
+    """A version or event seq sent in a header: ASCII digits only (``int`` would take
+    "²" or "١٢"), at most 16 of them, at most 2**53; None if not."""
+    return int(value) if SEQ_RE.fullmatch(value) and int(value) <= MAX_SEQ else None
 
 
 def if_match_version() -> int | None:
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
-    value = raw.strip()
+    value = raw.strip(ASCII_SPACE)
     if value == "*":  # RFC 9110: any current version will do
         return None
     if value.startswith("W/"):
         value = value[2:]
-    value = value.strip('"')
-    if not value.isdigit():
-        raise ApiError(400, "invalid_if_match", 'If-Match must be a game version, e.g. "12"')
-    return int(value)
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    version = _seq(value)
+    if version is None:
+        raise ApiError(400, "invalid_if_match", f'If-Match must be a game version such as "12", not {quoted(raw)}')
+    return version
+
+
+def last_event_id() -> int | None:
+    raw = request.headers.get("Last-Event-ID")
+    if raw is None:
+        return None
+    after = _seq(raw.strip(ASCII_SPACE))
+    if after is None:
+        raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be an event seq, not {quoted(raw)}")
+    return after
 
 
 def etag(version: int) -> str:

@@ -30,9 +30,12 @@ def connect(url: str, *, cluster: bool = False, max_connections: int, socket_tim
             pool_timeout: float, connect_timeout: float, pool_class=None) -> Client:
     """A client on ``url``: a ``redis.Redis`` over a bounded blocking pool, or with
     ``cluster`` a ``RedisCluster`` discovering every node from the one ``url`` names (one
-    such pool per node). Either retries a command a few times on a lost connection."""
+    such pool per node). A command is retried once, and on one server only after a
+    connection error (a reconnect), never after a timeout, which would double the wait;
+    the cluster client retries once on the errors of a failover too (it then re-reads the
+    slot map)."""
     pool_class = pool_class or redis.BlockingConnectionPool
-    retry = Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.5), retries=3)
+    retry = Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.2), retries=1, supported_errors=(redis.ConnectionError,))
     if not cluster:
         pool = pool_class.from_url(url, max_connections=max_connections, timeout=pool_timeout,
                                    socket_timeout=socket_timeout, socket_connect_timeout=connect_timeout,

@@ -167,17 +167,21 @@ class RedisEventStore(EventStore):
         self._feed_lock = threading.Lock()
 
     @classmethod
-    def from_url(cls, url: str, *, cluster: bool = False, pool_size: int = 32, socket_timeout: float = 5.0,
-                 blocking_pool_size: int = 64, max_block_s: float = 30.0, clock: Clock = utc_now,
+    def from_url(cls, url: str, *, cluster: bool = False, pool_size: int = 32, socket_timeout: float = 2.0,
+                 blocking_pool_size: int = 64, max_block_s: float = 5.0, clock: Clock = utc_now,
                  wait_replicas: int = 0, wait_timeout_ms: int = 1000) -> "RedisEventStore":
         """``url`` names the server, or with ``cluster`` any node of a Redis Cluster."""
         # redis-py 8 defaults (socket_timeout=5, a pool of 100 that raises once exhausted)
         # break long blocking reads. So both pools are explicit and bounded (per node on a
-        # cluster), and a caller waits for a free connection instead of failing. Blocking
-        # reads get their own pool whose socket timeout outlasts the longest XREAD BLOCK we
-        # issue (max_block_s + 5), so a quiet game never looks like a dead server, and a
-        # crowd of long-pollers cannot starve appends of connections. Retrying a send is
-        # safe: the append script recognizes its own append id.
+        # cluster), and a caller waits for a free connection instead of failing.
+        # ``socket_timeout`` bounds every wait: one command's reply, a connection, a free
+        # slot in the pool; a paused or unreachable server is an error after that long,
+        # never a hang. Blocking reads get their own pool whose socket timeout outlasts the
+        # longest XREAD BLOCK we issue (max_block_s + 5; longer waits are several blocks),
+        # so a quiet game never looks like a dead server, and a crowd of long-pollers cannot
+        # starve appends of connections. A send is retried once, and only after a connection
+        # error (redis_nodes.connect); retrying is safe: the append script recognizes its own
+        # append id.
         client = connect(url, cluster=cluster, max_connections=pool_size, socket_timeout=socket_timeout,
                          pool_timeout=socket_timeout, connect_timeout=socket_timeout, pool_class=LeanConnectionPool)
         blocking = connect(url, cluster=cluster, max_connections=blocking_pool_size, socket_timeout=max_block_s + 5,

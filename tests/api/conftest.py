@@ -81,7 +81,7 @@ def api_backend(request) -> Optional[Backend]:
 
 def new_app(backend: Optional[Backend], **config):
     """An app on ``backend``, emptied first (as a new in-memory app is empty)."""
-    settings = {"auditor_token": AUDITOR, "rate_limit_per_s": 0, "enqueue": False}
+    settings = {"auditor_token": AUDITOR, "rate_limit_per_s": 0, "auth_failures_per_s": 0, "enqueue": False}
     if backend is not None and "redis_url" not in config:
         settings.update(backend.flush().config())
     return create_app(Config(**{**settings, **config}))

@@ -159,7 +159,7 @@ def test_a_retry_of_a_move_stored_before_a_503_applies_it_once(client, monkeypat
     monkeypatch.setattr(store, "append", stored_but_unacknowledged)
     headers = {"Idempotency-Key": "unacknowledged"}
     failed = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
-    assert assert_problem(failed, 503)["code"] == "store_unavailable" and failed.headers["Retry-After"] == "1"
+    assert assert_problem(failed, 503)["code"] == "store_unavailable" and int(failed.headers["Retry-After"]) > 0
     monkeypatch.undo()
     retried = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
     assert retried.status_code == 200

@@ -1,7 +1,9 @@
 """The sweeper with the queue on a Redis of its own (MACAU_QUEUE_REDIS_URL), as a cluster
-deployment needs it: it finds games in the lobby, which lives with the event store."""
+deployment needs it: it finds games in the due index, which lives with the event store."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 import redis
@@ -10,7 +12,7 @@ from events.application import TableSpec
 from service.config import Config
 from service.embedded_redis import start_server
 from service.wiring import build
-from workers.sweeper import sweep_once
+from workers.sweeper import GRACE_S, sweep_once
 
 
 @pytest.fixture
@@ -28,12 +30,13 @@ def test_the_sweeper_finds_games_in_the_store_and_schedules_on_the_queue_redis(r
             deal={"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]], "starter": "7D"}))
         assert record.needs_bot()
         events_redis, queue_redis = redis.Redis.from_url(redis_url), redis.Redis.from_url(queue_server.url)
-        shard = services.lobby.shard(record.game_id)
-        assert events_redis.zrange(f"lobby:{{L{shard}}}:all:playing", 0, -1) == [record.game_id.encode()]
-        assert queue_redis.keys("lobby:*") == []
+        lobby, due = services.lobby, services.due
+        assert events_redis.zrange(lobby.key(record.game_id, "all:playing"), 0, -1) == [record.game_id.encode()]
+        assert queue_redis.keys("lobby:*") == [] and queue_redis.keys("sweep:*") == []
+        assert events_redis.zrange(due.key(due.shard_of(record.game_id)), 0, -1) == [record.game_id.encode()]
         assert services.queue.job_ids == []
 
-        assert sweep_once(services) == "1 jobs scheduled"
+        assert sweep_once(services, now=time.time() + GRACE_S + 1) == "1 jobs scheduled"
         assert services.queue.job_ids == [f"sbot-{record.game_id}-{record.version}"]
         assert queue_redis.exists(f"rq:job:sbot-{record.game_id}-{record.version}")
         assert not events_redis.exists(f"rq:job:sbot-{record.game_id}-{record.version}")
