@@ -132,7 +132,7 @@ def test_a_retry_after_the_first_response_was_lost_returns_the_stored_move(clien
     headers = {"Idempotency-Key": "lost"}
     first = move(client, g["game_id"], g["tokens"][0], {"action": "draw"}, headers)
     assert first.status_code == 200
-    client.app.extensions["macau"].idempotency.release(f"idem:{{{g['game_id']}}}:0:lost")
+    client.app.extensions["macau"].idempotency.release(f"idem:{{{g['game_id']}}}:0", "lost")
     snapshot = log_of(client, g["game_id"])
     again = move(client, g["game_id"], g["tokens"][0], {"action": "draw"}, headers)
     assert again.status_code == 200 and again.headers["ETag"] == first.headers["ETag"]
@@ -178,10 +178,10 @@ def test_a_key_held_by_a_request_that_died_after_storing_its_move_answers_with_t
     headers = {"Idempotency-Key": "orphan"}
     first = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
     idempotency = client.app.extensions["macau"].idempotency
-    key = f"idem:{{{g['game_id']}}}:0:orphan"
-    fp = idempotency.peek(key)["fingerprint"]
-    idempotency.release(key)
-    assert idempotency.claim(key, fp, 60) is None  # as the dead request left it: claimed, never completed
+    scope = f"idem:{{{g['game_id']}}}:0"
+    fp = idempotency.peek(scope, "orphan")["fingerprint"]
+    idempotency.release(scope, "orphan")
+    assert idempotency.claim(scope, "orphan", fp, "dead") is None  # as the dead request left it: never completed
     again = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
     assert again.status_code == 200 and again.get_json()["events"] == first.get_json()["events"]
     assert [e["type"] for e in log_of(client, g["game_id"])].count("card_played") == 1
@@ -195,9 +195,9 @@ def test_a_key_held_by_a_request_that_died_before_storing_is_taken_over(client, 
     monkeypatch.setattr(module, "TAKE_OVER_AFTER_S", 0.2)
     g = fixed(client, "macau", [["7H", "9H", "9C"], ["8D", "6S"]], "5H")
     body = {"action": "play", "cards": ["7H"]}
-    key = f"idem:{{{g['game_id']}}}:0:stranded"
+    scope = f"idem:{{{g['game_id']}}}:0"
     fp = module.fingerprint("POST", f"/v1/games/{g['game_id']}/moves", json.dumps(body).encode())
-    assert client.app.extensions["macau"].idempotency.claim(key, fp, 60) is None  # the dead request's claim
+    assert client.app.extensions["macau"].idempotency.claim(scope, "stranded", fp, "dead") is None  # its claim
     r = move(client, g["game_id"], g["tokens"][0], body, {"Idempotency-Key": "stranded"})
     assert r.status_code == 200 and [e["type"] for e in r.get_json()["events"]][0] == "card_played"
     again = move(client, g["game_id"], g["tokens"][0], body, {"Idempotency-Key": "stranded"})
