@@ -20,7 +20,8 @@ move latency at seq ~1,000 over seq ~10). The load generator runs on the same co
 ``--cluster`` compares stores in one run, on the same machine: one server, a cluster of
 3 masters, the same with a replica each, and that with every append waiting for its
 replica (MACAU_REDIS_WAIT_REPLICAS=1). For each: ``moves_per_s`` (POST only, at
-saturation) and ``p50_ms``/``p99_ms`` at ``--rate``."""
+saturation; the median of ``--rounds`` interleaved rounds) and ``p50_ms``/``p99_ms`` at
+``--rate``."""
 
 from __future__ import annotations
 
@@ -221,6 +222,7 @@ def main(argv=None) -> None:
     ap.add_argument("--ratio-seconds", type=float, default=120.0,
                     help="how long the seq ~10 vs ~1,000 phase may run (0 skips it)")
     ap.add_argument("--cluster", action="store_true", help="compare one server with a 3-master cluster")
+    ap.add_argument("--rounds", type=int, default=3, help="with --cluster: rounds over every store, interleaved")
     a = ap.parse_args(argv)
     if a.cluster:
         return compare_stores(a)
@@ -294,23 +296,47 @@ def at_rate(stack: Stack, a, seed0: int = 5000):
 
 
 def compare_stores(a) -> None:
-    """The same phases on each store, one after the other, in this run."""
-    stores = {"one_server": Stack("redis", workers=a.workers),
+    """The same phases on each store in this run, interleaved: ``--rounds`` rounds, each
+    running every store's phases in turn (the order rotating), so that a load that comes
+    and goes on a shared machine falls on every store alike. Reports each store's median
+    rate over the rounds (and the lowest and highest), the latencies of all its rounds
+    together, and its median CPU per move."""
+    stacks = {"one_server": Stack("redis", workers=a.workers),
               "cluster": Stack("cluster", workers=a.workers),
               "cluster_replicas": Stack("cluster", replicas=1, workers=a.workers),
               "cluster_replicas_wait": Stack("cluster", replicas=1, wait_replicas=1, workers=a.workers)}
-    out: dict = {}
-    for name, stack in stores.items():
-        with stack:
-            moves_per_s, errors, cpu_ms, store_ms = saturation(stack, a)
-            lat, achieved, errors2 = at_rate(stack, a)
-        out[name] = {"moves_per_s": round(moves_per_s, 1), "rate_achieved_per_s": round(achieved, 1),
-                     "p50_ms": round(pct(lat, 50), 2), "p99_ms": round(pct(lat, 99), 2),
-                     "api_cpu_ms_per_move": round(cpu_ms, 3), "store_cpu_ms_per_move": round(store_ms, 3),
-                     "errors": errors + errors2}
+    runs: dict = {name: {"rates": [], "lat": [], "cpu": [], "store_cpu": [], "achieved": [], "errors": 0}
+                  for name in stacks}
+    try:
+        for stack in stacks.values():
+            stack.start()
+        names = list(stacks)
+        for r in range(a.rounds):
+            for name in names[r % len(names):] + names[:r % len(names)]:
+                stack, run = stacks[name], runs[name]
+                moves_per_s, errors, cpu_ms, store_ms = saturation(stack, a, seed0=1000 + 100 * r)
+                lat, achieved, errors2 = at_rate(stack, a, seed0=5000 + 100 * r)
+                run["rates"].append(moves_per_s)
+                run["lat"] += lat
+                run["cpu"].append(cpu_ms)
+                run["store_cpu"].append(store_ms)
+                run["achieved"].append(achieved)
+                run["errors"] += errors + errors2
+    finally:
+        for stack in stacks.values():
+            stack.stop()
+    out = {name: {"moves_per_s": round(statistics.median(run["rates"]), 1),
+                  "moves_per_s_range": [round(min(run["rates"])), round(max(run["rates"]))],
+                  "rate_achieved_per_s": round(statistics.median(run["achieved"]), 1),
+                  "p50_ms": round(pct(run["lat"], 50), 2), "p99_ms": round(pct(run["lat"], 99), 2),
+                  "api_cpu_ms_per_move": round(statistics.median(run["cpu"]), 3),
+                  "store_cpu_ms_per_move": round(statistics.median(run["store_cpu"]), 3),
+                  "errors": run["errors"]}
+           for name, run in runs.items()}
     wait, nowait = out["cluster_replicas_wait"], out["cluster_replicas"]
-    print(json.dumps({"rate_target_per_s": a.rate, "gunicorn_workers": a.workers, "load_processes": a.clients,
-                      **out, "wait_p50_cost_ms": round(wait["p50_ms"] - nowait["p50_ms"], 2),
+    print(json.dumps({"rate_target_per_s": a.rate, "rounds": a.rounds, "seconds": a.seconds,
+                      "gunicorn_workers": a.workers, "load_processes": a.clients, **out,
+                      "wait_p50_cost_ms": round(wait["p50_ms"] - nowait["p50_ms"], 2),
                       "wait_p99_cost_ms": round(wait["p99_ms"] - nowait["p99_ms"], 2)}))
 
 
