@@ -36,7 +36,9 @@ class Stack:
         from service.embedded_redis import free_port, start_server
 
         # one load generator stands for many clients: no rate limit, no cap on streams per client
-        env = dict(os.environ, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0", MACAU_MAX_STREAMS_PER_CLIENT="100000",
+        # (both caps stay below gunicorn's worker_connections, 4000, as the server requires)
+        env = dict(os.environ, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0", MACAU_MAX_STREAMS_PER_CLIENT="3000",
+                   MACAU_MAX_CONNECTIONS_PER_CLIENT="3000",
                    GUNICORN_WORKERS=str(self.workers), MACAU_LOG_LEVEL="WARNING",
                    MACAU_REDIS_WAIT_REPLICAS=str(self.wait_replicas))
         if self.store == "redis":
@@ -56,9 +58,12 @@ class Stack:
             self.ports.append(port)
         from bench.api import Conn
 
-        for port in self.ports:
+        for api, port in zip(self.apis, self.ports):
             deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
+            while True:
+                if api.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"the API on port {port} did not start (exit status {api.poll()})")
                 try:
                     if Conn(port).request("GET", "/readyz")[0] == 200:
                         break
