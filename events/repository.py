@@ -12,6 +12,7 @@ live)."""
 from __future__ import annotations
 
 import threading
+import zlib
 from collections import OrderedDict
 from typing import Optional
 
@@ -32,24 +33,28 @@ class GameRepository:
         self._cache: OrderedDict[str, GameRecord] = OrderedDict()
         self._size = cache_size
         self._lock = threading.Lock()
+        self._loading = [threading.Lock() for _ in range(64)]  # by game (striped)
 
     # ------------------------------------------------------------------ reading
     def load(self, game_id: str, at: Optional[int] = None) -> Optional[GameRecord]:
         """The game now (or as it was after event ``at``), or None if there is no such game."""
         if at is not None:
             return self.load_at(game_id, at)
-        cached = self._get(game_id)
-        tail = self.store.read_tail(game_id, cached.version if cached is not None else 0)
-        if cached is not None and not _continues(cached, tail):
-            self.forget(game_id)
-            cached, tail = None, self.store.read_tail(game_id, 0)
-        if tail.version == 0:
-            return None
-        if not tail.raws:
-            return cached
-        record = apply_raw(cached, game_id, tail.raws, tail.head)
-        self._put(record)
-        return record
+        # one load of a game at a time: the crowd of long-polls one move wakes folds the
+        # move's events once, not once each (the later ones find them in the cache)
+        with self._loading[zlib.crc32(game_id.encode()) % len(self._loading)]:
+            cached = self._get(game_id)
+            tail = self.store.read_tail(game_id, cached.version if cached is not None else 0)
+            if cached is not None and not _continues(cached, tail):
+                self.forget(game_id)
+                cached, tail = None, self.store.read_tail(game_id, 0)
+            if tail.version == 0:
+                return None
+            if not tail.raws:
+                return cached
+            record = apply_raw(cached, game_id, tail.raws, tail.head)
+            self._put(record)
+            return record
 
     def cached(self, game_id: str) -> Optional[GameRecord]:
         """The record this process last saw, without asking the store (it may be stale:

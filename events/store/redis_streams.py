@@ -317,17 +317,30 @@ class RedisEventStore(EventStore):
                 return fresh
 
     def _tails(self, feed: LiveFeed, cursors: dict[str, int]) -> dict[str, list[StoredEvent]]:
+        """The events after each cursor: one pipeline per node (a crowd of requests waiting
+        for the CPU makes every round trip of the hub's a long wait); a game whose read
+        fails is announced again for the next call."""
+        by_node: dict[int, tuple] = {}
+        for game_id, after in cursors.items():
+            client = self._raw if not self._nodes.cluster else self._nodes.for_key(events_key(game_id))
+            by_node.setdefault(id(client), (client, []))[1].append((game_id, after))
         out: dict[str, list[StoredEvent]] = {}
-        for i, (game_id, after) in enumerate(cursors.items()):
+        failure = None
+        for client, games in by_node.values():
+            pipe = client.pipeline(transaction=False)
+            for game_id, after in games:
+                pipe.xrange(events_key(game_id), min=f"({after}-0", max="+")
             try:
-                events = self.read(game_id, after)
-            except redis.RedisError:
-                feed.again(list(cursors)[i:])  # read them on the next call
-                if out:
-                    return out
-                raise
-            if events:
-                out[game_id] = events
+                replies = pipe.execute()
+            except redis.RedisError as e:  # a node down, a slot moved: the feed tells us again
+                feed.again([game_id for game_id, _ in games])
+                failure = e
+                continue
+            for (game_id, _), entries in zip(games, replies):
+                if entries:
+                    out[game_id] = _decode(entries)
+        if failure is not None and not out:
+            raise failure
         return out
 
     def wakeup(self) -> FeedWakeup:
