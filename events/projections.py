@@ -2,7 +2,8 @@
 
 Updated by the application service whenever a game's status or seating changes; every
 fact in it comes from the log. ``ids`` lists every game of a status, private ones too,
-for the workers' sweeper."""
+for the workers' sweeper; ``list(..., private=True)`` shows them to the auditor; ``counts``
+is what the metrics read at scrape time."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def summary(record: GameRecord) -> dict:
         "version": record.version,
         "created_at": record.created_at,
         "fill_with_bots_after_s": record.config.get("fill_with_bots_after_s"),
+        "public": bool(record.config.get("public", True)),
     }
 
 
@@ -34,11 +36,16 @@ class LobbyIndex:
     def update(self, record: GameRecord) -> None:
         raise NotImplementedError
 
-    def list(self, status: str, variant: Optional[str] = None, limit: int = 50) -> list[dict]:
+    def list(self, status: str, variant: Optional[str] = None, limit: int = 50, private: bool = False) -> list[dict]:
+        """Public tables of ``status`` (private ones too with ``private``)."""
         raise NotImplementedError
 
     def ids(self, status: str) -> list[str]:
         """Every game of ``status``, private tables too."""
+        raise NotImplementedError
+
+    def counts(self) -> dict[str, int]:
+        """How many games there are of each status, private tables too."""
         raise NotImplementedError
 
 
@@ -51,16 +58,21 @@ class MemoryLobby(LobbyIndex):
         with self._lock:
             self._games[record.game_id] = (record.created_ts, summary(record), bool(record.config.get("public", True)))
 
-    def list(self, status, variant=None, limit=50):
+    def list(self, status, variant=None, limit=50, private=False):
         with self._lock:
             rows = [(score, s) for score, s, public in self._games.values()
-                    if public and s["status"] == status and (variant is None or s["variant"] == variant)]
+                    if (public or private) and s["status"] == status and (variant is None or s["variant"] == variant)]
         rows.sort(key=lambda r: r[0], reverse=status != "waiting")
         return [s for _, s in rows[:limit]]
 
     def ids(self, status):
         with self._lock:
             return [gid for gid, (_, s, _) in self._games.items() if s["status"] == status]
+
+    def counts(self):
+        with self._lock:
+            statuses = [s["status"] for _, s, _ in self._games.values()]
+        return {status: statuses.count(status) for status in STATUSES}
 
 
 class RedisLobby(LobbyIndex):
@@ -83,8 +95,8 @@ class RedisLobby(LobbyIndex):
         pipe.hset("lobby:summary", record.game_id, orjson.dumps(s))
         pipe.execute()
 
-    def list(self, status, variant=None, limit=50):
-        key = "lobby:" + status
+    def list(self, status, variant=None, limit=50, private=False):
+        key = ("lobby:all:" if private else "lobby:") + status
         rev = status != "waiting"
         out, start, page = [], 0, max(limit * 2, 50)
         while len(out) < limit:
@@ -102,3 +114,9 @@ class RedisLobby(LobbyIndex):
 
     def ids(self, status):
         return [x.decode() if isinstance(x, bytes) else x for x in self.r.zrange("lobby:all:" + status, 0, -1)]
+
+    def counts(self):
+        pipe = self.r.pipeline(transaction=False)
+        for status in STATUSES:
+            pipe.zcard("lobby:all:" + status)
+        return dict(zip(STATUSES, pipe.execute()))

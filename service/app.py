@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http
 import logging
+from time import perf_counter
 from typing import Optional
 
 from flask import Flask, request
@@ -16,7 +17,7 @@ from werkzeug.exceptions import HTTPException
 from .api import games, log as log_bp, meta, moves
 from .config import Config
 from .errors import PROBLEM, problem, problem_for
-from .schemas.documents import MOVE_COMPONENTS, strict_nullable_refs
+from .schemas.documents import MOVE_COMPONENTS, component_refs, strict_nullable_refs
 from .schemas.responses import ProblemSchema
 from .wiring import Services, build
 
@@ -69,13 +70,15 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     for name, component in MOVE_COMPONENTS.items():
         api.spec.components.schema(name, component=component)
     api.ma_plugin.converter.add_attribute_function(strict_nullable_refs)
-    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp):
+    api.ma_plugin.converter.add_attribute_function(component_refs)
+    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, meta.ops):
         api.register_blueprint(blp)
     meta.register_docs(app, api)
     CORS(app, origins=config.cors_origins, supports_credentials=False,
          allow_headers=["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID"],
          expose_headers=["ETag", "Retry-After", "Location"])
     _register_errors(app, api)
+    _register_metrics(app, services)
     _register_rate_limit(app, services)
     return app
 
@@ -93,10 +96,29 @@ def _register_errors(app: Flask, api: Api) -> None:
     app.register_error_handler(Exception, _handle)
 
 
+def _register_metrics(app: Flask, services: Services) -> None:
+    """Every request counted by route (the URL rule, so a made-up path adds no series),
+    method and status, and timed to its response's headers. Registered before the rate
+    limit, so a 429 is counted too."""
+    metrics = services.metrics
+
+    @app.before_request
+    def _started():
+        request.environ["macau.started"] = perf_counter()
+
+    @app.after_request
+    def _counted(response):
+        started = request.environ.get("macau.started")
+        rule = request.url_rule
+        metrics.request(rule.rule if rule is not None else "unmatched", request.method, response.status_code,
+                        perf_counter() - started if started is not None else 0.0)
+        return response
+
+
 def _register_rate_limit(app: Flask, services: Services) -> None:
     @app.before_request
     def _limit():
-        if request.path in ("/healthz", "/readyz") or request.method == "OPTIONS":
+        if request.path in ("/healthz", "/readyz", "/metrics") or request.method == "OPTIONS":
             return None
         header = request.headers.get("Authorization") or ""
         client = header[-24:] if header else (request.remote_addr or "?")

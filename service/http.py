@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-import orjson
 import hmac
+import re
+
+import orjson
 
 from flask import Response, current_app, request
 
@@ -23,8 +25,12 @@ def json_response(body, status: int = 200, headers: dict | None = None) -> Respo
 
 def bearer_token() -> str | None:
     header = request.headers.get("Authorization")
+    if "token" in request.args:
+        # a URL is written to access logs, proxies' logs and browser history: a token never travels in one
+        raise ApiError(400, "token_in_query", "send the token as Authorization: Bearer <token>, never in the URL "
+                                              "(read the stream with fetch(), or an EventSource that sends headers)")
     if header is None:
-        return request.args.get("token") if request.path.endswith("/stream") else None
+        return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "invalid_token", "use Authorization: Bearer <token>")
@@ -54,8 +60,7 @@ def seat_for_action(record: GameRecord, token: str | None) -> int:
 def _holder(record: GameRecord, token: str | None):
     if token is None:
         return SPECTATOR
-    auditor = current_app.config["MACAU"].auditor_token
-    if auditor and _same(token, auditor):
+    if is_auditor(token):
         return AUDITOR
     seat = _seat_of(record, token)
     if seat is not None:
@@ -79,8 +84,17 @@ def _seat_of(record: GameRecord, token: str) -> int | None:
     return None
 
 
-def _same(a: str, b: str) -> bool:
+def same_secret(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
+
+
+def is_auditor(token: str | None) -> bool:
+    auditor = current_app.config["MACAU"].auditor_token
+    return bool(token and auditor and same_secret(token, auditor))
+
+
+IF_MATCH = r'^(\*|(W/)?"?[0-9]{1,16}"?)$'  # "12", W/"12", 12, or * (RFC 9110: any current version)
+_IF_MATCH_RE = re.compile(r'(?:W/)?"?([0-9]{1,16})"?\Z', re.ASCII)
 
 
 def if_match_version() -> int | None:
@@ -88,14 +102,12 @@ def if_match_version() -> int | None:
     if raw is None:
         return None
     value = raw.strip()
-    if value == "*":  # RFC 9110: any current version will do
+    if value == "*":
         return None
-    if value.startswith("W/"):
-        value = value[2:]
-    value = value.strip('"')
-    if not value.isdigit():
+    m = _IF_MATCH_RE.match(value)
+    if m is None:
         raise ApiError(400, "invalid_if_match", 'If-Match must be a game version, e.g. "12"')
-    return int(value)
+    return int(m.group(1))
 
 
 def etag(version: int) -> str:

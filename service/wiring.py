@@ -24,6 +24,7 @@ from workers.scheduling import FollowUps
 
 from .config import Config
 from .idempotency import IdempotencyStore, MemoryIdempotency, RedisIdempotency
+from .metrics import Metrics
 from .ratelimit import RateLimiter
 from .streams import StreamHub
 
@@ -40,6 +41,7 @@ class Services:
     limiter: RateLimiter
     queue: Optional[Queue]  # RQ's queue; None without Redis
     redis: Optional[redis.Redis]  # the event store's Redis (readiness); None in memory
+    metrics: Metrics  # what the HTTP layer, the game service and the jobs count
 
     def close(self) -> None:
         self.hub.stop()
@@ -61,10 +63,11 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
     repo = GameRepository(store)
     lobby: LobbyIndex = RedisLobby(client) if client is not None else MemoryLobby()
     followups = FollowUps(queue) if config.enqueue and queue is not None else None
-    games = GameService(repo, lobby, followups=followups, clock=clock or time.time)
+    metrics = Metrics()
+    games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics)
     return Services(
         config=config, store=store, repo=repo, lobby=lobby, games=games,
         idempotency=RedisIdempotency(client) if client is not None else MemoryIdempotency(),
         hub=StreamHub(store),
         limiter=RateLimiter(config.rate_limit_per_s, config.rate_limit_burst),
-        queue=queue, redis=client)
+        queue=queue, redis=client, metrics=metrics)
