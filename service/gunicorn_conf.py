@@ -1,16 +1,28 @@
-"""Production gunicorn settings (``macau api`` uses them).
+"""Production gunicorn settings (``macau api`` and ``macau up`` use them).
 
 gevent workers: an open SSE stream costs a greenlet, not an OS thread, so one process
 holds thousands of streams; the stream hub reads Redis once per process for all of them.
-Override with GUNICORN_WORKERS, GUNICORN_BIND, GUNICORN_WORKER_CLASS."""
+Override with GUNICORN_WORKERS, GUNICORN_BIND, GUNICORN_WORKER_CLASS.
+
+Logs: gunicorn's own lines in the service's format (JSON, or text with
+MACAU_LOG_FORMAT=text); one access line per request (MACAU_ACCESS_LOG, on by default)
+with the path but never the query string. Metrics: every worker writes to the
+multiprocess directory (PROMETHEUS_MULTIPROC_DIR; a fresh one when unset), wiped when
+the server starts; a worker that exits has its live gauges removed.
+
+This file imports nothing that loads ``ssl`` (Flask, prometheus-client): the master
+loads it before the gevent workers patch ``ssl``, and gevent warns about any module
+that came first."""
 
 import json
 import multiprocessing
 import os
 
+import gunicorn.glogging
 import gunicorn.util
 
-from service.errors import PROBLEM, TYPE_BASE
+from service import multiproc
+from service.logs import RqChatter, formatter, level_of
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", max(2, multiprocessing.cpu_count())))
@@ -19,16 +31,60 @@ worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", 4000))
 keepalive = 30
 timeout = 60
 graceful_timeout = 10
-accesslog = None  # the app logs structured lines itself
-errorlog = "-"
 loglevel = os.environ.get("MACAU_LOG_LEVEL", "info").lower()
+errorlog = "-"
+accesslog = "-" if os.environ.get("MACAU_ACCESS_LOG", "1").strip().lower() not in ("0", "false", "no", "off") else None
+control_socket_disable = True  # `macau` has no use for gunicornc; no socket file in $HOME
 # A request gunicorn itself refuses (a request line or header past these limits, a
 # malformed request) is answered by gunicorn, not the app: make that answer
 # problem+json like every other error (API.md), not gunicorn's HTML page.
 limit_request_line = 8190  # gunicorn's maximum: game ids of any plausible length reach the app (404)
 
+_own_metrics_dir = multiproc.directory() is None
+if _own_metrics_dir:
+    multiproc.create()
+
+
+def on_starting(server):
+    multiproc.wipe(multiproc.directory())
+
+
+def child_exit(server, worker):
+    multiproc.mark_dead(worker.pid)
+
+
+def on_exit(server):
+    if _own_metrics_dir:
+        multiproc.remove(multiproc.directory())
+
+
+class Logger(gunicorn.glogging.Logger):
+    """gunicorn's error and access logs in the service's format. The access line names
+    the path without its query string: no token, no other query value, is ever logged."""
+
+    def setup(self, cfg):
+        super().setup(cfg)
+        fmt = formatter()
+        for log in (self.error_log, self.access_log):
+            for handler in log.handlers:
+                handler.setFormatter(fmt)
+                handler.addFilter(RqChatter(level_of(cfg.loglevel)))
+
+    def access(self, resp, req, environ, request_time):
+        if not (self.cfg.accesslog or self.cfg.logconfig or self.cfg.syslog):
+            return
+        status = resp.status.split(None, 1)[0] if isinstance(resp.status, str) else resp.status
+        self.access_log.info("%s %s %s", req.method, req.path, status, extra={
+            "method": req.method, "path": req.path, "status": int(status), "bytes": getattr(resp, "sent", None),
+            "ms": round(request_time.total_seconds() * 1000, 2), "remote": environ.get("REMOTE_ADDR")})
+
+
+logger_class = Logger
+
 
 def _problem_error(sock, status_int, reason, mesg):
+    from service.errors import PROBLEM, TYPE_BASE  # in a worker, after gevent's patching (see above)
+
     code = {400: "bad_request", 403: "forbidden", 414: "uri_too_long", 417: "expectation_failed",
             431: "request_header_fields_too_large", 500: "internal_error",
             501: "not_implemented"}.get(status_int, "bad_request")

@@ -14,16 +14,16 @@ children it has used, so a request pays two dictionary look-ups and three increm
 from __future__ import annotations
 
 import logging
-import os
-from typing import Optional
+import threading
 
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, Gauge, Histogram, \
     generate_latest, multiprocess
 from prometheus_client.core import GaugeMetricFamily
 
+from . import multiproc
+
 log = logging.getLogger("macau.metrics")
 
-MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 METHODS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
 
@@ -39,7 +39,6 @@ MOVES = Counter("macau_moves_appended", "Moves appended, by who sent them and th
 CONFLICTS = Counter("macau_append_conflicts",
                     "Appends refused because another command landed first (the command is decided again)",
                     ["source"])
-SSE_STREAMS = Gauge("macau_sse_subscribers", "Open SSE streams, per API process", multiprocess_mode="liveall")
 BOT_DECISION = Histogram("macau_bot_decision_seconds", "Time a bot took to choose its move, by level", ["level"],
                          buckets=(.0005, .001, .0025, .005, .01, .025, .05, .075, .1, .25, .5, 1))
 TIMER_LATENESS = Histogram("macau_timer_lateness_seconds",
@@ -48,6 +47,21 @@ TIMER_LATENESS = Histogram("macau_timer_lateness_seconds",
 RESCUED = Counter("macau_sweeper_rescued_games",
                   "Games the sweeper found overdue (by more than the scheduler's 2 s) and scheduled again, "
                   "by what was overdue", ["due"])
+
+
+_sse_streams = None
+_sse_lock = threading.Lock()
+
+
+def _sse_gauge() -> Gauge:
+    """Made on the first stream, so that only API processes report one (a gauge shows
+    up for every process that creates it, workers included)."""
+    global _sse_streams
+    with _sse_lock:
+        if _sse_streams is None:
+            _sse_streams = Gauge("macau_sse_subscribers", "Open SSE streams, per API process",
+                                 multiprocess_mode="liveall")
+        return _sse_streams
 
 
 class Metrics:
@@ -80,10 +94,10 @@ class Metrics:
             STALE_IF_MATCH.inc()
 
     def stream_opened(self) -> None:
-        SSE_STREAMS.inc()
+        _sse_gauge().inc()
 
     def stream_closed(self) -> None:
-        SSE_STREAMS.dec()
+        _sse_gauge().dec()
 
     # workers
     def bot_decided(self, level: str, seconds: float) -> None:
@@ -96,31 +110,11 @@ class Metrics:
         self._child(RESCUED, due).inc()
 
 
-def multiprocess_dir() -> Optional[str]:
-    return os.environ.get(MULTIPROC_ENV) or None
-
-
-def wipe(path: str) -> None:
-    """Empty a multiprocess directory before any process of a new run writes to it (files
-    left by a previous run would be added to this one's, and a reused pid would carry on
-    counting from its predecessor's values)."""
-    os.makedirs(path, exist_ok=True)
-    for name in os.listdir(path):
-        if name.endswith(".db"):
-            os.remove(os.path.join(path, name))
-
-
-def mark_dead(pid: int) -> None:
-    """A process of this machine is gone: drop its live gauges (its counters stay in the sums)."""
-    if multiprocess_dir():
-        multiprocess.mark_process_dead(pid)
-
-
 def process_registry() -> CollectorRegistry:
     """What this machine's processes recorded: every process's files in multiprocess
     mode, else this process's own metrics."""
     registry = CollectorRegistry()
-    if multiprocess_dir():
+    if multiproc.directory():
         multiprocess.MultiProcessCollector(registry)
     else:
         registry.register(_Default())

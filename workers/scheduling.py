@@ -13,14 +13,19 @@ from __future__ import annotations
 import logging
 import time
 
+from typing import Optional
+
 from rq import Queue
 
+from events.mapping import from_rfc3339
 from events.records import GameRecord
 
 from . import jobs
 from .queueing import enqueue
 
 log = logging.getLogger("macau.scheduling")
+
+STALLED_AFTER_S = 2.0  # RQ's scheduler fires a job 0-2 s after its time: later than that, a game is stalled
 
 
 def schedule(queue: Queue, record: GameRecord, *, prefix: str = "") -> list[str]:
@@ -51,6 +56,27 @@ def schedule(queue: Queue, record: GameRecord, *, prefix: str = "") -> list[str]
         enqueue(queue, jobs.call_window, (gid, v), job_id, st.call_window.deadline)
         ids.append(job_id)
     return ids
+
+
+def overdue(record: GameRecord, now: float) -> Optional[tuple[str, float]]:
+    """What the game waits for that was due by ``now``, and since when: ``("bot" |
+    "clock" | "window" | "fill", due time)``, the earliest; None if nothing is due. The
+    same times ``schedule`` enqueues its jobs for."""
+    due = []
+    if record.status == "waiting":
+        fill = record.config.get("fill_with_bots_after_s")
+        if fill is not None:
+            due.append(("fill", record.created_ts + fill))
+    elif record.status == "playing":
+        st = record.state
+        if record.needs_bot():
+            due.append(("bot", from_rfc3339(record.updated_at) + float(record.config.get("bot_delay_s") or 0)))
+        if st.turn_deadline is not None:
+            due.append(("clock", st.turn_deadline))
+        if st.call_window is not None and st.call_window.deadline is not None:
+            due.append(("window", st.call_window.deadline))
+    due = [d for d in due if d[1] <= now]
+    return min(due, key=lambda d: d[1]) if due else None
 
 
 class FollowUps:
