@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import threading
 
-from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, Gauge, Histogram, \
+from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histogram, \
     generate_latest, multiprocess
 from prometheus_client.core import GaugeMetricFamily
 
@@ -24,7 +24,7 @@ from . import multiproc
 
 log = logging.getLogger("macau.metrics")
 
-CONTENT_TYPE = CONTENT_TYPE_LATEST
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"  # what generate_latest writes for these names
 METHODS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
 
 HTTP_REQUESTS = Counter("macau_http_requests", "HTTP requests by route, method and status",
