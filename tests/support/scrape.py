@@ -16,3 +16,11 @@ def value(text_or_samples, name: str, **labels) -> float:
     found = samples(text_or_samples) if isinstance(text_or_samples, str) else text_or_samples
     want = set(labels.items())
     return sum(v for (n, ls), v in found.items() if n == name and want <= ls)
+
+
+def recorded(name: str, **labels) -> float:
+    """This process's value of a sample (0 if it has none yet): what the default
+    registry holds, outside multiprocess mode."""
+    from prometheus_client import REGISTRY
+
+    return REGISTRY.get_sample_value(name, labels) or 0.0
