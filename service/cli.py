@@ -153,6 +153,7 @@ def _up_environment(args) -> dict:
     env["GUNICORN_BIND"] = f"127.0.0.1:{args.port}"
     env.setdefault("MACAU_LOG_FORMAT", "text")
     env.setdefault("MACAU_METRICS_OPEN", "1")
+    env.setdefault("GUNICORN_GRACEFUL_TIMEOUT", "3")  # an open SSE stream holds Ctrl-C this long at most
     if args.verbose:
         env["MACAU_LOG_LEVEL"], env["MACAU_ACCESS_LOG"] = "DEBUG", "1"
     else:
@@ -170,22 +171,24 @@ def _banner(port: int, redis_url: str) -> None:
     print("Ctrl-C stops everything.", flush=True)
 
 
-def _stop_children(children: list, timeout_s: float = 10.0) -> None:
-    """SIGTERM each child still running (a graceful stop for gunicorn and RQ), wait, then
-    SIGKILL what lingers."""
+def _stop_children(children: list, timeout_s: float = 15.0) -> None:
+    """SIGTERM each child (a graceful stop for gunicorn and RQ), wait, then SIGKILL what
+    is left of its process group (gunicorn's workers, RQ's scheduler): nothing may
+    still use Redis when it stops."""
     for c in children:
         if c.poll() is None:
-            try:
-                c.send_signal(signal.SIGTERM)
-            except ProcessLookupError:
-                pass
+            c.send_signal(signal.SIGTERM)
     deadline = time.monotonic() + timeout_s
     for c in children:
         try:
             c.wait(timeout=max(0.1, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
-            c.kill()
-            c.wait()
+            pass
+        try:
+            os.killpg(c.pid, signal.SIGKILL)  # each child leads its own group (process_group=0)
+        except ProcessLookupError:
+            pass
+        c.wait()
         multiproc.mark_dead(c.pid)
 
 

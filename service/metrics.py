@@ -45,8 +45,8 @@ TIMER_LATENESS = Histogram("macau_timer_lateness_seconds",
                            "How long after its deadline a turn clock or a last-card window acted", ["kind"],
                            buckets=(.05, .1, .25, .5, 1, 1.5, 2, 3, 5, 10, 30, 60))
 RESCUED = Counter("macau_sweeper_rescued_games",
-                  "Games the sweeper found overdue (by more than the scheduler's 2 s) and scheduled again, "
-                  "by what was overdue", ["due"])
+                  "Games the sweeper found waiting for a follow-up that had no job (lost) and scheduled again, "
+                  "by what was lost: bot, clock, window or fill", ["due"])
 
 
 _sse_streams = None

@@ -1,8 +1,8 @@
 """The sweeper: every few seconds, any playing game whose actor is a bot with no job
 queued, or whose deadline has passed, is scheduled again; so is a waiting table due to
 be filled with bots. A crash between an append and an enqueue therefore never stalls a
-game. A game overdue by more than the scheduler's own lateness (2 s) counts as rescued
-(``macau_sweeper_rescued_games``). One sweeper runs at a time (a short lock on the queue's Redis, which every worker
+game. A game whose due follow-up has no job at all (queued, scheduled or running, under
+its own id or the sweeper's) lost it: it counts as rescued (``macau_sweeper_rescued_games``). One sweeper runs at a time (a short lock on the queue's Redis, which every worker
 shares); sweeping twice is harmless. The games come from the lobby, which lives with the
 event store (not necessarily the queue's Redis)."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from .scheduling import STALLED_AFTER_S, overdue, schedule
+from .scheduling import follow_ups, schedule
 
 LOCK = "macau:sweeper:lock"
 
@@ -41,6 +41,15 @@ def sweep_once(services, lock_s: int = 4) -> str:
 
 
 def _count_rescue(services, record, now: float) -> None:
-    due = overdue(record, now)
-    if due is not None and now - due[1] > STALLED_AFTER_S:
-        services.metrics.rescued(due[0])
+    """Count ``record`` as rescued when a follow-up it needs now has no job (a bot's move
+    is needed from the moment it is the bot's turn; the others once they are due)."""
+    queue = services.queue
+    needed = [f for f in follow_ups(record) if f.kind == "bot" or f.due <= now]
+    pipe = queue.connection.pipeline(transaction=False)
+    for f in needed:
+        pipe.exists(queue.job_class.key_for(f.job_id), queue.job_class.key_for("s" + f.job_id))
+    lost = [f for f, n in zip(needed, pipe.execute()) if n == 0]
+    if lost:
+        latest = services.repo.load(record.game_id)  # a job that just finished moved the game on: not lost
+        if latest is not None and latest.version == record.version:
+            services.metrics.rescued(lost[0].kind)
