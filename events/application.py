@@ -389,5 +389,5 @@ def _deal(deal: Optional[dict]) -> Optional[FixedDeal]:
 
 
 __all__ = ["GameService", "TableSpec", "Seated", "Acted", "NotFound", "Conflict", "Stale", "SeatLeft", "Invalid",
-           "BOT_LEVELS", "HUMAN", "BOT", "CLOCK", "LOBBY", "Observer", "hash_token", "token_game", "DomainError", "RuleViolation",
-           "GameStatusError"]
+           "BOT_LEVELS", "HUMAN", "BOT", "CLOCK", "LOBBY", "Observer", "hash_token", "token_game", "DomainError",
+           "RuleViolation", "GameStatusError"]

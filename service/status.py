@@ -73,7 +73,8 @@ def _workers(queue: Queue, now: float) -> list[dict]:
     out = []
     for w in sorted(Worker.all(queue=queue), key=lambda w: w.name):
         beat = w.last_heartbeat.replace(tzinfo=timezone.utc).timestamp() if w.last_heartbeat else None
-        out.append({"name": w.name, "hostname": w.hostname, "pid": w.pid, "state": getattr(w.get_state(), "value", w.get_state()),
+        state = w.get_state()
+        out.append({"name": w.name, "hostname": w.hostname, "pid": w.pid, "state": getattr(state, "value", state),
                     "last_heartbeat": _iso(beat) if beat else None,
                     "heartbeat_age_s": round(max(0.0, now - beat), 1) if beat else None,
                     "current_job": w.get_current_job_id()})

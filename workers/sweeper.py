@@ -2,8 +2,9 @@
 queued, or whose deadline has passed, is scheduled again; so is a waiting table due to
 be filled with bots. A crash between an append and an enqueue therefore never stalls a
 game. A game whose due follow-up has no job at all (queued, scheduled or running, under
-its own id or the sweeper's) lost it: it counts as rescued (``macau_sweeper_rescued_games``). One sweeper runs at a time (a short lock on the queue's Redis, which every worker
-shares); sweeping twice is harmless. The games come from the lobby, which lives with the
+its own id or the sweeper's) lost it: it counts as rescued
+(``macau_sweeper_rescued_games``). One sweeper runs at a time (a short lock on the
+queue's Redis, which every worker shares); sweeping twice is harmless. The games come from the lobby, which lives with the
 event store (not necessarily the queue's Redis)."""
 
 from __future__ import annotations

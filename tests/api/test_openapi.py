@@ -47,7 +47,8 @@ def test_docs_page_is_served_offline(client):
 def test_meta_endpoints_are_tagged_meta_and_only_they():
     paths = yaml.safe_load(SPEC_PATH.read_text())["paths"]
     meta = {"/healthz", "/readyz", "/metrics", "/openapi.yaml", "/openapi.json", "/docs"}
-    tagged = {path for path, ops in paths.items() for op in ops.values() if isinstance(op, dict) and "meta" in op.get("tags", [])}
+    tagged = {path for path, ops in paths.items() for op in ops.values()
+              if isinstance(op, dict) and "meta" in op.get("tags", [])}
     assert tagged == meta
     assert all(paths[p]["get"]["tags"] == ["meta"] for p in meta)
     assert paths["/v1/variants"]["get"]["tags"] == ["variants"]

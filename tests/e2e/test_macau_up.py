@@ -255,8 +255,8 @@ def test_metrics_of_a_busy_service_move(service):
     and a last-card window that fired late; a game the sweeper had to rescue; an open
     stream; the queue and the games read from Redis."""
     http, port = service["http"], service["port"]
-    status, clock_game = http("POST", "/v1/games", {"variant": "macau", "seats": 2, "players": [{"name": "a"}, {"name": "b"}],
-                                                    "turn_timeout_s": 1, "seed": 2})
+    status, clock_game = http("POST", "/v1/games", {"variant": "macau", "seats": 2, "turn_timeout_s": 1, "seed": 2,
+                                                    "players": [{"name": "a"}, {"name": "b"}]})
     assert status == 201
     deal = {"dealer": 1, "hands": [["7H", "9C"], ["8C", "10D", "QS", "4S", "5S"]], "starter": "7D",
             "stock": ["6C", "6D", "6H", "6S", "8D", "8H", "8S", "9D", "9H", "9S"]}
