@@ -16,6 +16,7 @@ import orjson
 from domain import FixedDeal, GameState, RuleSet, Setup, fold, initial_state
 from domain.events import Event
 
+from .chain import GENESIS, head_after
 from .envelope import StoredEvent
 from .mapping import from_rfc3339, is_domain_event, to_domain_event
 
@@ -119,7 +120,7 @@ def setup_from_created(data: dict) -> Setup:
 def record_from_created(game_id: str, stored: StoredEvent) -> GameRecord:
     data = stored.data
     setup = setup_from_created(data)
-    return GameRecord(game_id, stored.seq, stored.hash, stored.at, stored.at, data["variant"], dict(data["config"]),
+    return GameRecord(game_id, stored.seq, stored.hash or GENESIS, stored.at, stored.at, data["variant"], dict(data["config"]),
                       tuple(None for _ in range(data["seats"])), initial_state(setup), (0,) * data["seats"])
 
 
@@ -173,14 +174,12 @@ def advance(record: GameRecord, stored: list[StoredEvent], state: GameState) -> 
 
 def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[StoredEvent]) -> GameRecord:
     """Fold stored events onto ``record`` (None: the log starts with ``game_created``)."""
-    last = None
-    items = []
-    for e in events:
-        last = e
-        items.append(to_domain_event(e) if is_domain_event(e.type) else e)
-    record = fold_items(record, game_id, items)
-    if last is not None:
-        record = replace(record, version=last.seq, last_hash=last.hash, updated_at=last.at)
+    events = list(events)
+    prev = record.last_hash if record is not None else GENESIS
+    record = fold_items(record, game_id, [to_domain_event(e) if is_domain_event(e.type) else e for e in events])
+    if events:
+        last = events[-1]
+        record = replace(record, version=last.seq, last_hash=head_after(prev, events), updated_at=last.at)
     return record
 
 

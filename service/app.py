@@ -14,6 +14,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
+from . import web
 from .api import games, log as log_bp, meta, moves
 from .config import Config
 from .errors import PROBLEM, problem, problem_for
@@ -74,6 +75,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, meta.ops):
         api.register_blueprint(blp)
     meta.register_docs(app, api)
+    web.register(app)  # the web table's pages and assets (not part of the API document)
     CORS(app, origins=config.cors_origins, supports_credentials=False,
          allow_headers=["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID"],
          expose_headers=["ETag", "Retry-After", "Location"])

@@ -1,12 +1,13 @@
 """The ``macau`` command.
 
-    macau up [--port N]     API + workers + Redis (REDIS_URL, else an embedded server)
+    macau up [--port N]     the web table, API, workers and Redis (REDIS_URL, else embedded)
     macau api               the API under gunicorn (production settings)
     macau worker            an RQ worker (bots, clocks, the sweeper)
     macau status [--json]   what the service is doing, read from Redis
     macau simulate ...      bot-only games offline
-    macau replay GAME_ID    a game's log as a readable table
-    macau audit GAME_ID     re-verify a finished game from its log
+    macau replay GAME_ID    a game's log as a readable table (from Redis or the archive)
+    macau audit GAME_ID     re-verify a finished game from its log (from Redis or the archive)
+    macau verify FILE       check an exported or archived game log file on its own
     macau openapi           print the OpenAPI document
 
 Each command imports what it runs inside its own function: ``macau up`` only spawns
@@ -65,10 +66,13 @@ def main(argv=None) -> int:
         p = sub.add_parser(name)
         p.add_argument("game_id")
         p.add_argument("--json", action="store_true")
+    verify = sub.add_parser("verify", help="check a game log file (GET /v1/games/{id}/export, or the archive's)")
+    verify.add_argument("file")
+    verify.add_argument("--json", action="store_true")
     sub.add_parser("openapi", help="print the OpenAPI document (YAML)")
     args = parser.parse_args(argv)
     return {"up": cmd_up, "api": cmd_api, "worker": cmd_worker, "status": cmd_status, "replay": cmd_replay,
-            "audit": cmd_audit, "openapi": cmd_openapi}[args.cmd](args)
+            "audit": cmd_audit, "verify": cmd_verify, "openapi": cmd_openapi}[args.cmd](args)
 
 
 # ---------------------------------------------------------------- up / api / worker
@@ -105,8 +109,10 @@ def cmd_up(args) -> int:
     env = _up_environment(args)
     server = None
     if not env.get("REDIS_URL"):
-        server = start_server(appendonly=True, dir=os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis")))
+        data_dir = os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis"))
+        server = start_server(appendonly=True, dir=data_dir)
         env["REDIS_URL"] = server.url
+        env.setdefault("MACAU_ARCHIVE_DIR", os.path.join(data_dir, "archive"))
     metrics_dir = None
     if not env.get(multiproc.ENV):
         metrics_dir = env[multiproc.ENV] = tempfile.mkdtemp(prefix="macau-metrics-")
@@ -163,11 +169,11 @@ def _up_environment(args) -> dict:
 
 
 def _banner(port: int, redis_url: str) -> None:
-    print(f"Macau service on http://127.0.0.1:{port}  (Redis: {redis_url})", flush=True)
+    print(f"Play: http://127.0.0.1:{port}/", flush=True)
+    print(f"  API: http://127.0.0.1:{port}/v1  (Redis: {redis_url})", flush=True)
     print(f"  interactive docs:  http://127.0.0.1:{port}/docs", flush=True)
-    print(f"  metrics:           http://127.0.0.1:{port}/metrics   status: REDIS_URL={redis_url} macau status",
-          flush=True)
-    print(f"  a game against bots:\n  {CURL.format(port=port)}", flush=True)
+    print(f"  metrics:  http://127.0.0.1:{port}/metrics   status:  REDIS_URL={redis_url} macau status", flush=True)
+    print(f"  a game against bots with curl:\n  {CURL.format(port=port)}", flush=True)
     print("Ctrl-C stops everything.", flush=True)
 
 
@@ -220,12 +226,12 @@ def cmd_status(args) -> int:
 
 # ---------------------------------------------------------------- offline tools
 def _store():
-    from events.store import RedisEventStore  # start-up: redis-py, only for the offline tools
+    from .wiring import event_store  # start-up: the composition root, only for the offline tools
 
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        raise SystemExit("set REDIS_URL to the service's Redis")
-    return RedisEventStore.from_url(url)
+    config = Config.from_env()
+    if not config.redis_url and not config.archive_dir:
+        raise SystemExit("set REDIS_URL to the service's Redis (and MACAU_ARCHIVE_DIR to its archive)")
+    return event_store(config)
 
 
 def cmd_replay(args) -> int:
@@ -248,14 +254,33 @@ def cmd_replay(args) -> int:
 
 
 def cmd_audit(args) -> int:
-    from events.audit import audit  # start-up: the rules engine
+    from events import codec  # start-up: the rules engine
+    from events.audit import audit
 
-    events = _store().read(args.game_id)
-    if not events:
+    tail = _store().read_tail(args.game_id, 0)
+    if not tail.version:
         print(f"no game {args.game_id!r}", file=sys.stderr)
         return 1
-    report = audit(args.game_id, events)
-    if args.json:
+    return _report(audit(args.game_id, codec.decode_many(tail.raws, 1), tail.head), args.json)
+
+
+def cmd_verify(args) -> int:
+    from events.logfile import verify  # start-up: the rules engine
+
+    try:
+        with open(args.file, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        print(f"cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 1
+    report = verify(data)
+    if not args.json and report["game_id"]:
+        print(f"game {report['game_id']}")
+    return _report(report, args.json)
+
+
+def _report(report: dict, as_json: bool) -> int:
+    if as_json:
         print(json.dumps(report))
     else:
         for c in report["checks"]:

@@ -40,6 +40,8 @@ class Config:
     sweep_every_s: float = 3.0  # MACAU_SWEEP_EVERY_S: how often a worker's sweeper looks for stalled games
     metrics_token: str | None = None  # MACAU_METRICS_TOKEN: may read /metrics (so may the auditor token)
     metrics_open: bool = False  # MACAU_METRICS_OPEN=1: /metrics without a token (`macau up`: loopback only)
+    archive_dir: str | None = None  # MACAU_ARCHIVE_DIR: finished games' logs (unset: no archive)
+    hot_retention_s: float = 86_400.0  # MACAU_HOT_RETENTION_S: how long a finished game stays in Redis
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -58,4 +60,6 @@ class Config:
             sweep_every_s=_float("MACAU_SWEEP_EVERY_S", 3.0),
             metrics_token=os.environ.get("MACAU_METRICS_TOKEN") or None,
             metrics_open=_flag("MACAU_METRICS_OPEN", False),
+            archive_dir=os.environ.get("MACAU_ARCHIVE_DIR") or None,
+            hot_retention_s=_float("MACAU_HOT_RETENTION_S", 86_400.0),
         )

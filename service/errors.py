@@ -14,16 +14,7 @@ from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
 from events.application import Conflict, Invalid, NotFound, SeatLeft, Stale
 from events.store import ConcurrencyError
 
-PROBLEM = "application/problem+json"
-TYPE_BASE = "https://macau.dev/problems/"
-
-TITLES = {
-    400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
-    406: "Not acceptable", 409: "Conflict", 412: "Precondition failed", 413: "Payload too large",
-    415: "Unsupported media type", 422: "Move rejected", 429: "Too many requests",
-    500: "Internal server error", 503: "Service unavailable",
-}
-
+from .problem_types import PROBLEM, TITLES, TYPE_BASE
 
 class ApiError(Exception):
     def __init__(self, status: int, code: str, detail: str, reason: str | None = None, headers: dict | None = None):

@@ -10,9 +10,9 @@ with the path but never the query string. Metrics: every worker writes to the
 multiprocess directory (PROMETHEUS_MULTIPROC_DIR; a fresh one when unset), wiped when
 the server starts; a worker that exits has its live gauges removed.
 
-This file imports nothing that loads ``ssl`` (Flask, prometheus-client): the master
-loads it before the gevent workers patch ``ssl``, and gevent warns about any module
-that came first."""
+This file imports nothing that loads ``ssl`` (Flask, redis, prometheus-client): the
+master loads it before the gevent workers patch ``ssl``, and gevent warns about any
+module that came first."""
 
 import json
 import multiprocessing
@@ -23,6 +23,7 @@ import gunicorn.util
 
 from service import multiproc
 from service.logs import RqChatter, formatter, level_of
+from service.problem_types import PROBLEM, TYPE_BASE
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", max(2, multiprocessing.cpu_count())))
@@ -83,8 +84,6 @@ logger_class = Logger
 
 
 def _problem_error(sock, status_int, reason, mesg):
-    from service.errors import PROBLEM, TYPE_BASE  # in a worker, after gevent's patching (see above)
-
     code = {400: "bad_request", 403: "forbidden", 414: "uri_too_long", 417: "expectation_failed",
             431: "request_header_fields_too_large", 500: "internal_error",
             501: "not_implemented"}.get(status_int, "bad_request")

@@ -4,7 +4,8 @@
 worker``). The event store is Redis Streams when ``redis_url`` is set, else in memory;
 the lobby projection and idempotency keys live beside it; the RQ queue (its own Redis
 when ``queue_redis_url`` is set) receives the follow-ups (bot turns, clocks) unless
-``enqueue`` is off. Tests pass fakes: a store, a clock, a queue."""
+``enqueue`` is off. With ``archive_dir``, reads fall back to the archive (a tiered store)
+and the archiver moves finished games there. Tests pass fakes: a store, a clock, a queue."""
 
 from __future__ import annotations
 
@@ -16,9 +17,12 @@ import redis
 from rq import Queue
 
 from events.application import GameService
+from events.archiving import Archiver
 from events.projections import LobbyIndex, MemoryLobby, RedisLobby
 from events.repository import GameRepository
 from events.store import EventStore, InMemoryEventStore, RedisEventStore
+from events.store.archive_dir import ArchiveDir
+from events.store.tiered import TieredEventStore
 from workers.queueing import QUEUE_NAME
 from workers.scheduling import FollowUps
 
@@ -42,6 +46,7 @@ class Services:
     queue: Optional[Queue]  # RQ's queue; None without Redis
     redis: Optional[redis.Redis]  # the event store's Redis (readiness); None in memory
     metrics: Metrics  # what the HTTP layer, the game service and the jobs count
+    archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
 
     def close(self) -> None:
         self.hub.stop()
@@ -50,19 +55,20 @@ class Services:
 
 def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional[Callable[[], float]] = None,
           queue: Optional[Queue] = None) -> Services:
-    client = None
     if store is None:
-        if config.redis_url:
-            store = RedisEventStore.from_url(config.redis_url)
-        else:
-            store = InMemoryEventStore()
-    if isinstance(store, RedisEventStore):
-        client = store.client
+        store = event_store(config)
+    hot = store.hot if isinstance(store, TieredEventStore) else store
+    archive = store.archive if isinstance(store, TieredEventStore) else None
+    if archive is None and config.archive_dir:
+        archive = ArchiveDir(config.archive_dir)
+        store = TieredEventStore(hot, archive)
+    client = hot.client if isinstance(hot, RedisEventStore) else None
     if queue is None and (config.queue_redis_url or config.redis_url):
         queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(config.queue_redis_url or config.redis_url))
     repo = GameRepository(store)
-    lobby: LobbyIndex = RedisLobby(client) if client is not None else MemoryLobby()
-    followups = FollowUps(queue) if config.enqueue and queue is not None else None
+    # archiving goes by the store's clock (events' times), not the games' (fakes in tests)
+    lobby: LobbyIndex = RedisLobby(client, archive) if client is not None else MemoryLobby(archive)
+    followups = FollowUps(queue, archive=archive is not None) if config.enqueue and queue is not None else None
     metrics = Metrics()
     games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics)
     return Services(
@@ -70,4 +76,12 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         idempotency=RedisIdempotency(client) if client is not None else MemoryIdempotency(),
         hub=StreamHub(store),
         limiter=RateLimiter(config.rate_limit_per_s, config.rate_limit_burst),
-        queue=queue, redis=client, metrics=metrics)
+        queue=queue, redis=client, metrics=metrics,
+        archiver=Archiver(hot, archive, lobby, config.hot_retention_s) if archive is not None else None)
+
+
+def event_store(config: Config) -> EventStore:
+    """The event store ``config`` names: Redis or memory, with the archive behind it when
+    there is one (also what the offline tools read: ``macau replay``, ``macau audit``)."""
+    store = RedisEventStore.from_url(config.redis_url) if config.redis_url else InMemoryEventStore()
+    return TieredEventStore(store, ArchiveDir(config.archive_dir)) if config.archive_dir else store

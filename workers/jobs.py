@@ -152,6 +152,15 @@ def fill_with_bots(game_id: str) -> str:
     return "filled"
 
 
+def archive_game(game_id: str) -> str:
+    """A finished game's next archiving step (events.archiving): archive its log, or, once
+    its hot retention is over, remove it from the hot store."""
+    archiver = current().archiver
+    if archiver is None:
+        return "no archive"
+    return archiver.step(game_id)
+
+
 def _due(games, deadline: float) -> bool:
     """Whether ``deadline`` has come, waiting for it if it is a moment away (the
     scheduler's clock and whole seconds may fire a job a little early); else the sweeper

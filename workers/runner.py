@@ -57,6 +57,10 @@ def sweeper_loop(services, every_s: float, stop: threading.Event) -> None:
 
 def run(services, *, burst: bool = False, sweeper: bool = True, log_level: str = "INFO") -> int:
     _scheduler_dies_with_its_worker()
+    if services.archiver is not None:
+        adopted = services.archiver.adopt_finished()
+        if adopted:
+            log.info("%d finished games from before the archive are on its worklist now", adopted)
     stop = threading.Event()
     if sweeper:
         threading.Thread(target=sweeper_loop, args=(services, services.config.sweep_every_s, stop),

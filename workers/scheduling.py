@@ -11,8 +11,6 @@ milliseconds."""
 from __future__ import annotations
 
 import logging
-import time
-
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -53,7 +51,8 @@ def follow_ups(record: GameRecord) -> list[FollowUp]:
     out = []
     if record.needs_bot():
         delay = float(record.config.get("bot_delay_s") or 0)
-        out.append(FollowUp("bot", f"bot-{gid}-{v}", jobs.bot_turn, (gid, v), from_rfc3339(record.updated_at) + delay))
+        due = from_rfc3339(record.updated_at) + delay
+        out.append(FollowUp("bot", f"bot-{gid}-{v}", jobs.bot_turn, (gid, v), due))
     if st.turn_deadline is not None:
         out.append(FollowUp("clock", f"clock-{gid}-{v}", jobs.turn_clock, (gid, v), st.turn_deadline))
     if st.call_window is not None and st.call_window.deadline is not None:
@@ -61,9 +60,12 @@ def follow_ups(record: GameRecord) -> list[FollowUp]:
     return out
 
 
-def schedule(queue: Queue, record: GameRecord, *, prefix: str = "") -> list[str]:
-    """Schedule the follow-ups of ``record`` at its version; returns the job ids."""
+def schedule(queue: Queue, record: GameRecord, *, prefix: str = "", archive: bool = False) -> list[str]:
+    """Schedule the follow-ups of ``record`` at its version; returns the job ids.
+    ``archive``: the service keeps an archive, so a finished game is archived at once."""
     ids = []
+    if record.status == "finished" and archive:
+        return [schedule_archiving(queue, record.game_id)]
     for f in follow_ups(record):
         enqueue(queue, f.func, f.args, prefix + f.job_id, f.due)
         ids.append(prefix + f.job_id)
@@ -77,14 +79,22 @@ def overdue(record: GameRecord, now: float) -> Optional[tuple[str, float]]:
     return min(due, key=lambda d: d[1]) if due else None
 
 
+def schedule_archiving(queue: Queue, game_id: str, job_id: str = "") -> str:
+    """The game's next archiving step, now (once at a time per job id)."""
+    job_id = job_id or f"archive-{game_id}"
+    enqueue(queue, jobs.archive_game, (game_id,), job_id)
+    return job_id
+
+
 class FollowUps:
     """The application service's ``followups``: schedule after each append."""
 
-    def __init__(self, queue: Queue):
+    def __init__(self, queue: Queue, archive: bool = False):
         self.queue = queue
+        self.archive = archive
 
     def __call__(self, record: GameRecord) -> None:
         try:
-            schedule(self.queue, record)
+            schedule(self.queue, record, archive=self.archive)
         except Exception:  # a queue hiccup must not fail the move: the sweeper catches up
             log.exception("could not schedule follow-ups of %s at %s", record.game_id, record.version)

@@ -4,14 +4,16 @@ be filled with bots. A crash between an append and an enqueue therefore never st
 game. A game whose due follow-up has no job at all (queued, scheduled or running, under
 its own id or the sweeper's) lost it: it counts as rescued
 (``macau_sweeper_rescued_games``). One sweeper runs at a time (a short lock on the
-queue's Redis, which every worker shares); sweeping twice is harmless. The games come from the lobby, which lives with the
-event store (not necessarily the queue's Redis)."""
+queue's Redis, which every worker shares); sweeping twice is harmless. The games come
+from the lobby, which lives with the event store (not necessarily the queue's Redis).
+With an archive, finished games whose next archiving step is due (the lobby's worklist)
+get it scheduled too."""
 
 from __future__ import annotations
 
 import time
 
-from .scheduling import follow_ups, schedule
+from .scheduling import follow_ups, schedule, schedule_archiving
 
 LOCK = "macau:sweeper:lock"
 
@@ -24,7 +26,10 @@ def sweep_once(services, lock_s: int = 4) -> str:
     scheduled = 0
     for game_id in services.lobby.ids("playing"):
         record = repo.load(game_id)
-        if record is None or record.status != "playing":
+        if record is None:
+            continue
+        if record.status != "playing":  # a crash came between its last append and the lobby's update
+            services.lobby.update(record)
             continue
         st = record.state
         late_clock = st.turn_deadline is not None and now >= st.turn_deadline + 1
@@ -38,6 +43,13 @@ def sweep_once(services, lock_s: int = 4) -> str:
         if record is not None and record.status == "waiting" and record.config.get("fill_with_bots_after_s") is not None:
             _count_rescue(services, record, now)
             scheduled += len(schedule(queue, record, prefix="s"))
+    if services.archiver is not None:
+        # a new job id every few sweeps: a job a dead worker left "started" (RQ keeps its
+        # id taken for a while) is not waited for; a step that runs twice is harmless
+        renewal = int(now // (3 * services.config.sweep_every_s))
+        for game_id in services.archiver.due():
+            schedule_archiving(queue, game_id, f"sarchive-{game_id}-{renewal}")
+            scheduled += 1
     return f"{scheduled} jobs scheduled"
 
 

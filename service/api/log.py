@@ -1,4 +1,4 @@
-"""The log: events (with long-poll), the SSE stream, replays and audits."""
+"""The log: events (with long-poll), the SSE stream, replays, audits and the log file."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import orjson
 from flask import Response, request, stream_with_context
 from flask_smorest import Blueprint
 
+from events import logfile
 from events.audit import audit
+from events.projections import summary
 from events.redaction import AUDITOR, redact_event
 from events.views import full_state
 
@@ -156,4 +158,28 @@ def get_audit(game_id):
     viewer = viewer_for(record, bearer_token())
     if record.status != "finished" and viewer != AUDITOR:
         raise ApiError(409, "game_not_finished", "a game can be audited once it is finished")
-    return json_response(audit(game_id, s.store.read(game_id)))
+    events = s.store.read(game_id, limit=record.version)
+    return json_response(audit(game_id, events, record.last_hash))
+
+
+@blp.route("/games/<game_id>/export", methods=["GET"])
+@blp.doc(security=BEARER, responses={"200": {
+    "description": "The finished game's log file: gzip-compressed NDJSON, a header line (game id, number of "
+                   "events, hash chain head, lobby entry), each event exactly as stored, and a SHA-256 checksum "
+                   "line. `macau verify FILE` checks it with nothing but the file and the rules engine "
+                   "(README: Archive).",
+    "content": {"application/gzip": {"schema": {"type": "string", "format": "binary"}}}}})
+@problems(blp, 401, 403, 404, 409)
+def export(game_id):
+    """The log file of a finished game, the same file the archive keeps: anyone can
+    re-verify the game with it (hash chain, commitments, replay to the recorded result)."""
+    s = services()
+    record = s.games.get(game_id)
+    viewer_for(record, bearer_token())  # an unknown token is a 401 here too
+    if record.status != "finished":
+        raise ApiError(409, "game_not_finished", "a game's log file is available once it is finished")
+    # the same bytes as the archive's file: the log, wherever it is now, builds the same file
+    tail = s.store.read_tail(game_id, 0)
+    data = logfile.build(game_id, tail.raws[:record.version], record.last_hash, summary(record))
+    return Response(data, mimetype="application/gzip", headers={
+        "Content-Disposition": f'attachment; filename="{game_id}.ndjson.gz"', "Cache-Control": "no-store"})

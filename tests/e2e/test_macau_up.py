@@ -10,22 +10,22 @@ import http.client
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
-import time
-
-import re
 import threading
+import time
 
 import psutil
 import pytest
 import redis
 
 from service.embedded_redis import free_port
+from tests.support import macau_up
 from tests.support.scrape import samples, value
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = str(macau_up.ROOT)
 pytestmark = pytest.mark.slow
 
 
@@ -54,28 +54,16 @@ def start_up(tmp_path_factory, *args, **env_vars):
     output read up to the banner, then drained in the background."""
     port = free_port()
     data = tmp_path_factory.mktemp("data") / "var" / "redis"  # does not exist yet, as on a fresh clone
-    env = dict(os.environ, MACAU_DATA_DIR=str(data), PYTHONPATH=ROOT, **env_vars)
-    for name in ("REDIS_URL", "MACAU_LOG_LEVEL", "MACAU_ACCESS_LOG", "MACAU_LOG_FORMAT", "PROMETHEUS_MULTIPROC_DIR"):
-        env.pop(name, None)
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "up", "--port", str(port), *args], env=env,
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True)
-    before, banner = [], []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        (banner if banner or line.startswith("Macau service on") else before).append(line)
-        if "Ctrl-C stops everything" in line:
-            break
-    assert any("/docs" in b for b in banner), "".join(before + banner)
-    output = before + banner
+    proc, banner = macau_up.start(port, *args, MACAU_DATA_DIR=str(data), **env_vars)
+    assert banner and banner[0] == f"Play: http://127.0.0.1:{port}/\n", "".join(banner)  # the web table first
+    assert any("/docs" in b for b in banner), "".join(banner)
+    assert any("curl -s -X POST" in b for b in banner)
+    output = list(banner)
     drain = threading.Thread(target=lambda: output.extend(proc.stdout), daemon=True)
     drain.start()
     redis_url = re.search(r"Redis: (redis://[^)]+)\)", "".join(banner)).group(1)
-    return {"proc": proc, "http": Http(port), "port": port, "banner": "".join(banner), "before": before,
-            "output": output, "drain": drain, "redis_url": redis_url, "data": data}
+    return {"proc": proc, "http": Http(port), "port": port, "banner": "".join(banner), "output": output,
+            "drain": drain, "redis_url": redis_url, "data": data}
 
 
 def stop_like_a_terminal(info) -> tuple[int, list]:
@@ -94,17 +82,7 @@ def stop_like_a_terminal(info) -> tuple[int, list]:
 def service(tmp_path_factory):
     info = start_up(tmp_path_factory, "--verbose", MACAU_AUDITOR_TOKEN="e2e-auditor", MACAU_SWEEP_EVERY_S="1")
     yield info
-    proc = info["proc"]
-    if proc.poll() is None:  # a run without the Ctrl-C test (-k): stop the whole tree, not just its root
-        family = psutil.Process(proc.pid).children(recursive=True)
-        os.killpg(proc.pid, signal.SIGINT)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        for p in family:
-            if p.is_running():
-                p.kill()
+    macau_up.stop(info["proc"])  # after the Ctrl-C test, nothing is left to stop
 
 
 def play_legal(http, gid, token, rng, until_finished=True, max_requests=5000):
@@ -358,7 +336,6 @@ def test_no_token_in_any_log(service):
 
 def test_the_console_of_a_newcomer_shows_the_banner_and_stays_calm(tmp_path_factory):
     info = start_up(tmp_path_factory)
-    assert not info["before"], info["before"]  # nothing before the banner either
     status, g = info["http"]("POST", "/v1/games", {"variant": "macau", "seats": 4, "bot_delay_s": 0,
                                                    "bots": [{"level": "easy"}, {"level": "normal"}, {"level": "hard"},
                                                             {"level": "normal"}]})

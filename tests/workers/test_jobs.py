@@ -4,6 +4,7 @@ application service, and a job for a version the game has left changes nothing."
 
 from __future__ import annotations
 
+import random
 import time
 from datetime import datetime, timedelta, timezone
 
@@ -16,7 +17,7 @@ from events.store import InMemoryEventStore
 from service.config import Config
 from service.wiring import build
 from tests.support.scrape import recorded
-from tests.support.service_games import SteppingClock
+from tests.support.service_games import SteppingClock, random_steps
 from workers import jobs
 from workers.queueing import QUEUE_NAME
 from workers.scheduling import overdue
@@ -181,3 +182,59 @@ def test_overdue_names_the_earliest_deadline_passed(services, clock):
     waiting, _ = services.games.create(TableSpec("switch", seats=4, players=["me"], fill_with_bots_after_s=30))
     assert overdue(waiting, waiting.created_ts + 29) is None
     assert overdue(waiting, waiting.created_ts + 31) == ("fill", waiting.created_ts + 30)
+# ------------------------------------------------------------------ archiving
+@pytest.fixture
+def archiving(clock, tmp_path):
+    queue = Queue(QUEUE_NAME, connection=fakeredis.FakeRedis())
+    config = Config(enqueue=True, archive_dir=str(tmp_path / "archive"), hot_retention_s=0)
+    services = build(config, store=InMemoryEventStore(), clock=clock, queue=queue)
+    with jobs.using(services):
+        yield services
+    services.close()
+
+
+def finished_game(services, seed=1, finish_lobby=True):
+    record, _ = services.games.create(TableSpec("makao", seats=2, players=["ann", "bob"], seed=seed,
+                                                turn_timeout_s=None))
+    for _, record in random_steps(services.games, record, random.Random(seed)):
+        pass
+    assert record.status == "finished"
+    return record.game_id
+
+
+def test_a_finished_game_is_archived_at_once_then_leaves_the_hot_store(archiving):
+    gid = finished_game(archiving)
+    assert f"archive-{gid}" in scheduled(archiving)  # the append that ended it scheduled it
+    assert jobs.archive_game(gid) == "archived"
+    assert archiving.store.archive.has(gid) and archiving.store.hot.version(gid) > 0
+    assert jobs.archive_game(gid) == "evicted"  # retention 0: over at once
+    assert archiving.store.hot.version(gid) == 0 and archiving.games.get(gid).status == "finished"
+    assert archiving.lobby.ids("finished") == [] and [s["game_id"] for s in archiving.lobby.list("finished")] == [gid]
+
+
+def test_without_an_archive_the_job_does_nothing(services):
+    gid = finished_game(services)
+    assert not any(j.startswith("archive-") for j in scheduled(services))
+    assert jobs.archive_game(gid) == "no archive" and services.store.version(gid) > 0
+
+
+def test_the_sweeper_schedules_archiving_a_crash_lost(archiving):
+    gid = finished_game(archiving)
+    archiving.queue.empty()
+    assert sweep_once(archiving, lock_s=1) == "1 jobs scheduled"
+    [job_id] = scheduled(archiving)
+    assert job_id.startswith(f"sarchive-{gid}-")
+    assert jobs.archive_game(gid) == "archived" and archiving.archiver.due() == [gid]  # retention 0
+
+
+def test_the_sweeper_mends_the_lobby_of_a_game_whose_end_it_missed(archiving, monkeypatch):
+    """The process died between the append that ended the game and the lobby's update:
+    the lobby still says playing, so nothing would ever archive the game."""
+    update = archiving.lobby.update
+    monkeypatch.setattr(archiving.lobby, "update", lambda r: None if r.status == "finished" else update(r))
+    gid = finished_game(archiving)
+    monkeypatch.setattr(archiving.lobby, "update", update)
+    archiving.queue.empty()
+    assert archiving.lobby.ids("playing") == [gid] and archiving.archiver.due() == []
+    sweep_once(archiving, lock_s=1)
+    assert archiving.lobby.ids("finished") == [gid] and any(j.startswith(f"sarchive-{gid}-") for j in scheduled(archiving))
