@@ -54,16 +54,18 @@ def start_up(tmp_path_factory, *args, **env_vars):
     output read up to the banner, then drained in the background."""
     port = free_port()
     data = tmp_path_factory.mktemp("data") / "var" / "redis"  # does not exist yet, as on a fresh clone
-    proc, banner = macau_up.start(port, *args, MACAU_DATA_DIR=str(data), **env_vars)
-    assert banner and banner[0] == f"Play: http://127.0.0.1:{port}/\n", "".join(banner)  # the web table first
+    proc, lines = macau_up.start(port, *args, MACAU_DATA_DIR=str(data), **env_vars)
+    play = f"Play: http://127.0.0.1:{port}/\n"  # the banner's first line: the web table
+    assert play in lines, "".join(lines)
+    before, banner = lines[:lines.index(play)], lines[lines.index(play):]  # --verbose: gunicorn's lines first
     assert any("/docs" in b for b in banner), "".join(banner)
     assert any("curl -s -X POST" in b for b in banner)
-    output = list(banner)
+    output = list(lines)
     drain = threading.Thread(target=lambda: output.extend(proc.stdout), daemon=True)
     drain.start()
     redis_url = re.search(r"Redis: (redis://[^)]+)\)", "".join(banner)).group(1)
-    return {"proc": proc, "http": Http(port), "port": port, "banner": "".join(banner), "output": output,
-            "drain": drain, "redis_url": redis_url, "data": data}
+    return {"proc": proc, "http": Http(port), "port": port, "banner": "".join(banner), "before": before,
+            "output": output, "drain": drain, "redis_url": redis_url, "data": data}
 
 
 def stop_like_a_terminal(info) -> tuple[int, list]:
@@ -336,6 +338,7 @@ def test_no_token_in_any_log(service):
 
 def test_the_console_of_a_newcomer_shows_the_banner_and_stays_calm(tmp_path_factory):
     info = start_up(tmp_path_factory)
+    assert not info["before"], info["before"]  # nothing before the banner either
     status, g = info["http"]("POST", "/v1/games", {"variant": "macau", "seats": 4, "bot_delay_s": 0,
                                                    "bots": [{"level": "easy"}, {"level": "normal"}, {"level": "hard"},
                                                             {"level": "normal"}]})
