@@ -56,7 +56,9 @@ def start_up(tmp_path_factory, *args, **env_vars):
     data = tmp_path_factory.mktemp("data") / "var" / "redis"  # does not exist yet, as on a fresh clone
     proc, lines = macau_up.start(port, *args, MACAU_DATA_DIR=str(data), **env_vars)
     play = f"Play: http://127.0.0.1:{port}/\n"  # the banner's first line: the web table
-    assert play in lines, "".join(lines)
+    if play not in lines:
+        macau_up.stop(proc)  # leave nothing running behind a failed start
+        pytest.fail("macau up did not start:\n" + "".join(lines))
     before, banner = lines[:lines.index(play)], lines[lines.index(play):]  # --verbose: gunicorn's lines first
     assert any("/docs" in b for b in banner), "".join(banner)
     assert any("curl -s -X POST" in b for b in banner)
