@@ -202,8 +202,9 @@ def start_stack(workers: int):
 
     server = start_server()
     port = free_port()
+    # one load generator stands for many clients: no rate limit, no cap on streams per client
     env = dict(os.environ, REDIS_URL=server.url, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0",
-               GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS=str(workers), MACAU_LOG_LEVEL="WARNING")
+               MACAU_MAX_STREAMS_PER_CLIENT="100000", GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS=str(workers), MACAU_LOG_LEVEL="WARNING")
     conf = os.path.join(os.path.dirname(__file__), "..", "service", "gunicorn_conf.py")
     api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"], env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

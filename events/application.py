@@ -25,6 +25,7 @@ from domain import (DomainError, FixedDeal, GameStatusError, RuleSet, RuleViolat
 from domain.bots import LEVELS as BOT_LEVELS
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS
 
+from .due import DueIndex
 from .envelope import NewEvent, StoredEvent
 from .mapping import to_new_event
 from .projections import LobbyIndex
@@ -131,9 +132,10 @@ class GameService:
                  followups: Optional[Callable[[GameRecord], None]] = None,
                  clock: Callable[[], float] = time.time,
                  new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16],
-                 observer: Optional[Observer] = None):
+                 observer: Optional[Observer] = None, due: Optional[DueIndex] = None):
         self.repo = repo
         self.lobby = lobby
+        self.due = due  # when each game next needs the workers (the sweeper reads it)
         self.followups = followups  # schedules what comes next (bot turns, clocks) after each append
         self.clock = clock
         self.new_id = new_id
@@ -146,14 +148,14 @@ class GameService:
     def get(self, game_id: str) -> GameRecord:
         record = self.repo.load(game_id) if _plausible_id(game_id) else None
         if record is None:
-            raise NotFound(f"no game {game_id!r}")
+            raise _no_such_game(game_id)
         return record
 
     def cached(self, game_id: str) -> GameRecord:
         """This process's latest copy of the game (possibly behind the log)."""
         record = self.repo.cached(game_id) if _plausible_id(game_id) else None
         if record is None:
-            raise NotFound(f"no game {game_id!r}")
+            raise _no_such_game(game_id)
         return record
 
     # ------------------------------------------------------------------ moves
@@ -200,6 +202,8 @@ class GameService:
     @staticmethod
     def _check(record: GameRecord, seat: Optional[int], expected_version: Optional[int], source: str) -> None:
         # a game that is not playing is the engine's to refuse (GameStatusError names why)
+        if record.closed is not None:
+            raise Conflict("game_finished", "this table closed before every seat was taken (it expired)")
         if source == HUMAN:
             _check_seated(record, seat)
         if record.status == "playing" and expected_version not in (None, record.version):
@@ -283,6 +287,21 @@ class GameService:
             return self._append_and_maybe_start(record, events), None
         return self._retry(game_id, fill)[0]
 
+    def expire(self, game_id: str, waiting_ttl_s: float) -> GameRecord:
+        """Close a table that has waited ``waiting_ttl_s`` since its last event without
+        filling: ``table_expired``, after which it is finished. Conflict if it is not
+        waiting, or not due yet."""
+        def close(record):
+            if record.status != "waiting":
+                raise Conflict("game_started" if record.status == "playing" else "game_finished",
+                               "only a waiting table expires")
+            if time.time() < record.updated_ts + waiting_ttl_s:  # updated_at is the store's clock: wall time
+                raise Conflict("not_due", "this table has not waited long enough to expire")
+            ev = NewEvent("table_expired", None, {"waited_s": waiting_ttl_s})
+            _, after = self._append(record, [ev], record.state)
+            return after, None
+        return self._retry(game_id, close)[0]
+
     def leave(self, game_id: str, seat: int) -> GameRecord:
         def go(record):
             _check_seated(record, seat)
@@ -310,6 +329,8 @@ class GameService:
         return Seated(seat, player_id, None), ev
 
     def _take_seat(self, record: GameRecord, make):
+        if record.closed is not None:
+            raise Conflict("game_finished", "this table closed before every seat was taken (it expired)")
         if record.status != "waiting":
             raise Conflict("game_started" if record.status == "playing" else "game_finished",
                            "the game has already started" if record.status == "playing" else "the game is over")
@@ -357,8 +378,16 @@ class GameService:
         return stored, after
 
     def _changed(self, before: Optional[GameRecord], after: GameRecord) -> None:
-        if before is None or before.status != after.status or before.seats != after.seats:
-            self.lobby.update(after)
+        """Tell the projections and the follow-ups. The events are stored by now: a
+        projection that cannot be updated (Redis refused the write) is logged, never the
+        caller's failure; the sweeper finds the game again."""
+        try:
+            if before is None or before.status != after.status or before.seats != after.seats:
+                self.lobby.update(after)
+            if self.due is not None:
+                self.due.update(after)
+        except Exception:
+            log.exception("could not update the projections of %s at %s", after.game_id, after.version)
         if self.followups is not None:
             self.followups(after)
 
@@ -368,6 +397,11 @@ def _check_seated(record: GameRecord, seat: int) -> None:
     info = record.seats[seat]
     if info is not None and info.left:
         raise SeatLeft("you left this game; a bot plays this seat now")
+
+
+def _no_such_game(game_id: str) -> NotFound:
+    shown = repr(game_id) if len(game_id) <= 100 else f"{game_id[:100]!r}… ({len(game_id)} characters)"
+    return NotFound(f"no game {shown}")
 
 
 def _plausible_id(game_id: str) -> bool:

@@ -28,6 +28,7 @@ def summary(record: GameRecord) -> dict:
         "game_id": record.game_id,
         "variant": record.variant,
         "status": record.status,
+        "closed_reason": record.closed,
         "seats": len(record.seats),
         "seats_taken": sum(1 for s in record.seats if s is not None),
         "players": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in record.seats if s is not None],

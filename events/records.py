@@ -2,8 +2,10 @@
 rebuilt by one fold over the log.
 
 Lobby events are the service's own (``game_created``, ``player_joined``, ``bot_joined``,
-``player_left``, ``autopilot_changed``); every other type is a domain event folded by
-``domain.fold``. The first event, ``game_created``, records the full rule set, the engine's
+``player_left``, ``autopilot_changed``, ``table_expired``); every other type is a domain
+event folded by ``domain.fold``. ``table_expired`` closes a table that waited too long
+for players: the game is then ``finished`` without a round ever dealt (``closed`` says
+why). The first event, ``game_created``, records the full rule set, the engine's
 rules version and the table configuration."""
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from .chain import GENESIS, head_after
 from .envelope import StoredEvent
 from .mapping import from_rfc3339, is_domain_event, to_domain_event
 
-LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed")
+LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed", "table_expired")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +49,12 @@ class GameRecord:
     seats: tuple[Optional[SeatInfo], ...]
     state: GameState
     timeouts: tuple[int, ...] = ()  # consecutive turn timeouts per seat (autopilot after 2)
+    closed: Optional[str] = None  # "expired": the table closed before it filled (table_expired)
 
     @property
     def status(self) -> str:
+        if self.closed is not None:
+            return "finished"
         return {"ready": "waiting", "playing": "playing", "finished": "finished"}[self.state.status]
 
     @property
@@ -69,6 +74,11 @@ class GameRecord:
     def created_ts(self) -> float:
         """``created_at`` as Unix seconds."""
         return from_rfc3339(self.created_at)
+
+    @property
+    def updated_ts(self) -> float:
+        """``updated_at`` (the time of the last event) as Unix seconds."""
+        return from_rfc3339(self.updated_at)
 
     def bot_seats(self) -> list[int]:
         """Seats a bot plays now: bots, and humans on autopilot."""
@@ -137,6 +147,8 @@ def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
         seats[e.seat] = replace(old, kind="bot", bot_level=d.get("level", "normal"), left=True, autopilot=False)
     elif e.type == "autopilot_changed":
         seats[e.seat] = replace(seats[e.seat], autopilot=bool(d["on"]))
+    elif e.type == "table_expired":
+        return replace(record, closed="expired")
     return replace(record, seats=tuple(seats))
 
 

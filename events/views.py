@@ -64,6 +64,7 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
         "game_id": record.game_id,
         "variant": record.variant,
         "status": record.status,
+        "closed_reason": record.closed,
         "version": record.version,
         "round": st.round,
         "fixed_deal": st.setup.deal is not None,

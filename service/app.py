@@ -14,8 +14,9 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
-from . import web
+from . import clients, headers, web
 from .api import games, log as log_bp, meta, moves
+from .bodies import check_body
 from .config import Config
 from .errors import PROBLEM, problem, problem_for
 from .schemas.documents import MOVE_COMPONENTS, component_refs, strict_nullable_refs
@@ -76,12 +77,15 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
         api.register_blueprint(blp)
     meta.register_docs(app, api)
     web.register(app)  # the web table's pages and assets (not part of the API document)
-    CORS(app, origins=config.cors_origins, supports_credentials=False,
+    headers.register(app)  # before CORS: it narrows flask-cors's preflight answer
+    CORS(app, origins=config.cors_origins, supports_credentials=False, methods=headers.SERVED_METHODS,
          allow_headers=["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID"],
          expose_headers=["ETag", "Retry-After", "Location"])
     _register_errors(app, api)
-    _register_metrics(app, services)
-    _register_rate_limit(app, services)
+    _register_guards(app, services)
+    clients.trust_proxies(app, config.trusted_proxies)
+    app.wsgi_app = clients.close_refused(app.wsgi_app)
+    _register_metrics(app, services)  # outermost: timed from the moment the server hands the request over
     return app
 
 
@@ -120,15 +124,12 @@ def _register_metrics(app: Flask, services: Services) -> None:
         return response
 
 
-def _register_rate_limit(app: Flask, services: Services) -> None:
+def _register_guards(app: Flask, services: Services) -> None:
+    """Before any view: the client's rate (``service.clients``), then the body's shape."""
     @app.before_request
-    def _limit():
-        if request.path in ("/healthz", "/readyz", "/metrics") or request.method == "OPTIONS":
-            return None
-        header = request.headers.get("Authorization") or ""
-        client = header[-24:] if header else (request.remote_addr or "?")
-        wait = services.limiter.check(client)
-        if wait > 0:
-            return problem(429, "rate_limited", "too many requests; retry later",
-                           headers={"Retry-After": str(max(1, int(wait + 0.999)))})
+    def _guard():
+        refused = clients.limit(services)
+        if refused is not None:
+            return refused
+        check_body()
         return None

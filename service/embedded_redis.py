@@ -136,7 +136,7 @@ class EmbeddedRedis:
     def _spawn(self) -> None:
         args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir,
                 "--save", "", "--appendonly", "yes" if self.appendonly else "no",
-                "--appendfsync", self.appendfsync, "--daemonize", "no"]
+                "--appendfsync", self.appendfsync, "--maxmemory-policy", "noeviction", "--daemonize", "no"]
         with open(self.log_path, "ab") as log:
             # its own session: a terminal's Ctrl-C (SIGINT to the whole foreground group) must
             # not stop the server before the processes that use it have stopped

@@ -8,13 +8,17 @@ from __future__ import annotations
 from typing import Optional
 
 from flask import Response, json
+from redis import exceptions as redis_errors
 from werkzeug.exceptions import HTTPException
 
 from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
 from events.application import Conflict, Invalid, NotFound, SeatLeft, Stale
 from events.store import ConcurrencyError
 
-from .problem_types import PROBLEM, TITLES, TYPE_BASE
+from .problem_types import PROBLEM, QUOTE_LIMIT, TITLES, TYPE_BASE, bounded
+
+STORE_RETRY_AFTER_S = 2  # Retry-After of a 503 while Redis is unreachable
+
 
 class ApiError(Exception):
     def __init__(self, status: int, code: str, detail: str, reason: str | None = None, headers: dict | None = None):
@@ -23,7 +27,16 @@ class ApiError(Exception):
         self.headers = headers or {}
 
 
+def quoted(value, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of a client's string, clipped: ``'abc'`` or ``'abcd…' (5000 characters)``."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
 def problem(status: int, code: str, detail: str, reason: str | None = None, headers: dict | None = None) -> Response:
+    detail = bounded(detail)
     body = {"type": TYPE_BASE + code, "title": TITLES.get(status, "Error"), "status": status, "detail": detail,
             "code": code}
     if reason is not None:
@@ -63,6 +76,21 @@ def problem_for(e: Exception) -> Optional[Response]:
         return from_http_exception(e)
     if isinstance(e, RecursionError):
         return problem(400, "invalid_request", "the JSON body is nested too deeply")
+    return store_problem(e)
+
+
+def store_problem(e: Exception) -> Optional[Response]:
+    """Redis trouble is the client's to retry, not a bug: a 503 with Retry-After. Nothing
+    was written when an append fails this way (an append is one script, all or nothing);
+    a timeout may hide an append that did land, which a retry with the same
+    Idempotency-Key, or a reload, shows."""
+    retry = {"Retry-After": str(STORE_RETRY_AFTER_S)}
+    if isinstance(e, redis_errors.OutOfMemoryError):
+        return problem(503, "store_full", "the game store is out of memory and refuses writes; nothing was "
+                                          "written", headers=retry)
+    if isinstance(e, (redis_errors.ConnectionError, redis_errors.TimeoutError, redis_errors.ReadOnlyError)):
+        return problem(503, "store_unavailable", "the game store is not reachable right now; retry shortly",
+                       headers=retry)
     return None
 
 

@@ -13,7 +13,7 @@ from events.application import NotFound, hash_token, token_game
 from events.records import GameRecord
 from events.redaction import AUDITOR, SPECTATOR
 
-from .errors import ApiError
+from .errors import ApiError, quoted
 
 
 def json_response(body, status: int = 200, headers: dict | None = None) -> Response:
@@ -21,6 +21,10 @@ def json_response(body, status: int = 200, headers: dict | None = None) -> Respo
     for k, v in (headers or {}).items():
         resp.headers[k] = v
     return resp
+
+
+TOKEN_RE = re.compile(r"[\x21-\x7e]{1,512}")  # visible ASCII: no Unicode look-alikes of a space
+ASCII_SPACE = " \t"  # the only whitespace allowed around a token (RFC 9110 OWS)
 
 
 def bearer_token() -> str | None:
@@ -31,10 +35,14 @@ def bearer_token() -> str | None:
                                               "(read the stream with fetch(), or an EventSource that sends headers)")
     if header is None:
         return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    scheme, _, token = header.strip(ASCII_SPACE).partition(" ")
+    token = token.strip(ASCII_SPACE)
+    if scheme.lower() != "bearer":
         raise ApiError(401, "invalid_token", "use Authorization: Bearer <token>")
-    return token.strip()
+    if not TOKEN_RE.fullmatch(token):
+        raise ApiError(401, "invalid_token", "a token is 1-512 visible ASCII characters: "
+                                             "use Authorization: Bearer <token>")
+    return token
 
 
 def viewer_for(record: GameRecord, token: str | None):
@@ -62,7 +70,7 @@ def _holder(record: GameRecord, token: str | None):
         return SPECTATOR
     if is_auditor(token):
         return AUDITOR
-    seat = _seat_of(record, token)
+    seat = seat_of_token(record, token)
     if seat is not None:
         return seat
     other = token_game(token)
@@ -71,12 +79,12 @@ def _holder(record: GameRecord, token: str | None):
             elsewhere = services().games.get(other)
         except NotFound:
             elsewhere = None
-        if elsewhere is not None and _seat_of(elsewhere, token) is not None:
+        if elsewhere is not None and seat_of_token(elsewhere, token) is not None:
             raise ApiError(403, "token_of_another_game", "this token holds a seat at another game, not this one")
     raise ApiError(401, "unknown_token", "this token belongs to no seat of this game")
 
 
-def _seat_of(record: GameRecord, token: str) -> int | None:
+def seat_of_token(record: GameRecord, token: str) -> int | None:
     digest = hash_token(token)
     for info in record.seats:
         if info is not None and info.token_hash and hmac.compare_digest(digest, info.token_hash):
@@ -93,21 +101,44 @@ def is_auditor(token: str | None) -> bool:
     return bool(token and auditor and same_secret(token, auditor))
 
 
-IF_MATCH = r'^(\*|(W/)?"?[0-9]{1,16}"?)$'  # "12", W/"12", 12, or * (RFC 9110: any current version)
-_IF_MATCH_RE = re.compile(r'(?:W/)?"?([0-9]{1,16})"?\Z', re.ASCII)
+SEQ_RE = re.compile(r"[0-9]{1,16}")
+MAX_SEQ = 2 ** 53  # the largest seq a client may name (JSON-safe integers)
+# what the document promises is accepted: 15 digits stay below MAX_SEQ
+SEQ_PATTERN = r"[0-9]{1,15}"
+IF_MATCH = rf'^(\*|(W/)?("{SEQ_PATTERN}"|{SEQ_PATTERN}))$'  # "12", W/"12", 12, or * (any current version)
+
+
+def _seq(value: str) -> int | None:
+    """A version or event seq sent in a header: ASCII digits only (``int`` would take
+    "²" or "١٢"), at most 16 of them, at most 2**53; None if not."""
+    return int(value) if SEQ_RE.fullmatch(value) and int(value) <= MAX_SEQ else None
 
 
 def if_match_version() -> int | None:
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
-    value = raw.strip()
-    if value == "*":
+    value = raw.strip(ASCII_SPACE)
+    if value == "*":  # RFC 9110: any current version will do
         return None
-    m = _IF_MATCH_RE.match(value)
-    if m is None:
-        raise ApiError(400, "invalid_if_match", 'If-Match must be a game version, e.g. "12"')
-    return int(m.group(1))
+    if value.startswith("W/"):
+        value = value[2:]
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    version = _seq(value)
+    if version is None:
+        raise ApiError(400, "invalid_if_match", f'If-Match must be a game version such as "12", not {quoted(raw)}')
+    return version
+
+
+def last_event_id() -> int | None:
+    raw = request.headers.get("Last-Event-ID")
+    if raw is None:
+        return None
+    after = _seq(raw.strip(ASCII_SPACE))
+    if after is None:
+        raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be an event seq, not {quoted(raw)}")
+    return after
 
 
 def etag(version: int) -> str:

@@ -17,7 +17,7 @@ from contextvars import ContextVar
 
 from domain import CloseCallWindow, DomainError, GameStatusError, Timeout, command_from_move
 from domain.bots import choose_move
-from events.application import BOT, CLOCK, Conflict, Stale
+from events.application import BOT, CLOCK, Conflict, NotFound, Stale
 from events.records import GameRecord
 
 log = logging.getLogger("macau.jobs")
@@ -150,6 +150,17 @@ def fill_with_bots(game_id: str) -> str:
     except Exception as e:  # noqa: BLE001 - a race with a joiner: the sweeper looks again
         return f"not filled: {type(e).__name__}"
     return "filled"
+
+
+def expire_table(game_id: str) -> str:
+    """A waiting table that has waited MACAU_WAITING_TTL_S since its last event closes
+    (``table_expired``)."""
+    services = current()
+    try:
+        services.games.expire(game_id, services.config.waiting_ttl_s)
+    except (Conflict, NotFound) as e:  # filled, closed or joined meanwhile
+        return f"not expired: {e}"
+    return "expired"
 
 
 def archive_game(game_id: str) -> str:

@@ -16,7 +16,6 @@ from typing import Callable, Optional
 
 from rq import Queue
 
-from events.mapping import from_rfc3339
 from events.records import GameRecord
 
 from . import jobs
@@ -51,7 +50,7 @@ def follow_ups(record: GameRecord) -> list[FollowUp]:
     out = []
     if record.needs_bot():
         delay = float(record.config.get("bot_delay_s") or 0)
-        due = from_rfc3339(record.updated_at) + delay
+        due = record.updated_ts + delay
         out.append(FollowUp("bot", f"bot-{gid}-{v}", jobs.bot_turn, (gid, v), due))
     if st.turn_deadline is not None:
         out.append(FollowUp("clock", f"clock-{gid}-{v}", jobs.turn_clock, (gid, v), st.turn_deadline))

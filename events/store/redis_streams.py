@@ -133,17 +133,22 @@ class RedisEventStore(EventStore):
         self._owns_clients = owns_clients
 
     @classmethod
-    def from_url(cls, url: str, *, pool_size: int = 32, socket_timeout: float = 5.0,
-                 blocking_pool_size: int = 64, max_block_s: float = 30.0,
+    def from_url(cls, url: str, *, pool_size: int = 32, socket_timeout: float = 2.0,
+                 blocking_pool_size: int = 64, max_block_s: float = 5.0,
                  clock: Clock = utc_now) -> "RedisEventStore":
         # redis-py 8 defaults (socket_timeout=5, a pool of 100 that raises once exhausted)
         # break long blocking reads. So both pools are explicit and bounded, and a caller
-        # waits for a free connection instead of failing. Blocking reads get their own pool
-        # whose socket timeout outlasts the longest XREAD BLOCK we issue (max_block_s + 5),
-        # so a quiet game never looks like a dead server, and a crowd of long-pollers
-        # cannot starve appends of connections. Retrying a send is safe: the append script
-        # recognizes its own append id.
-        retry = Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.5), retries=3)
+        # waits for a free connection instead of failing. ``socket_timeout`` bounds every
+        # wait: one command's reply, a connection, a free slot in the pool; a paused or
+        # unreachable server is an error after that long, never a hang. Blocking reads get
+        # their own pool whose socket timeout outlasts the longest XREAD BLOCK we issue
+        # (max_block_s + 5; longer waits are several blocks), so a quiet game never looks
+        # like a dead server, and a crowd of long-pollers cannot starve appends of
+        # connections. A send is retried once, and only after a connection error (a
+        # reconnect), never after a timeout, which would double the wait; retrying is safe:
+        # the append script recognizes its own append id.
+        retry = Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.2), retries=1,
+                      supported_errors=(redis.ConnectionError,))
         pool = LeanConnectionPool.from_url(
             url, max_connections=pool_size, timeout=socket_timeout, socket_timeout=socket_timeout,
             socket_connect_timeout=socket_timeout, retry=retry)

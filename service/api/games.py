@@ -13,7 +13,7 @@ from ..http import bearer_token, etag, is_auditor, json_response, now, seat_for_
 from ..schemas.requests import AddBotSchema, CreateGameSchema, JoinSchema, ListGamesQuery, QuickplaySchema
 from ..schemas.responses import (BotAddedSchema, CreatedGameSchema, GameListSchema, GameViewSchema, JoinedSchema,
                                  LeftSchema, QuickplayResultSchema)
-from . import BEARER, problems
+from . import BEARER, GAME_STORE, problems
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join and read games")
 
@@ -30,7 +30,7 @@ def _spec(body: dict) -> TableSpec:
 @blp.route("/games", methods=["POST"])
 @blp.arguments(CreateGameSchema(), error_status_code=400)
 @blp.response(201, CreatedGameSchema)
-@problems(blp, 400, 429)
+@problems(blp, 400, 415, *GAME_STORE)
 def create_game(body):
     """Create a table.
 
@@ -53,7 +53,7 @@ def create_game(body):
 @blp.arguments(ListGamesQuery(), location="query", error_status_code=400)
 @blp.response(200, GameListSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 400, 401)
+@problems(blp, 400, 401, *GAME_STORE)
 def list_games(query):
     """Public tables, newest first (waiting tables: oldest first).
 
@@ -67,7 +67,7 @@ def list_games(query):
 @blp.route("/games/<game_id>/players", methods=["POST"])
 @blp.arguments(JoinSchema(), error_status_code=400)
 @blp.response(201, JoinedSchema)
-@problems(blp, 400, 404, 409)
+@problems(blp, 400, 404, 409, 415, *GAME_STORE)
 def join_game(body, game_id):
     """Take the lowest free seat. 409 if the table is full or the game has started."""
     record, seated = services().games.join(game_id, body["name"])
@@ -79,7 +79,7 @@ def join_game(body, game_id):
 @blp.arguments(AddBotSchema(), error_status_code=400)
 @blp.response(201, BotAddedSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 400, 401, 403, 404, 409)
+@problems(blp, 400, 401, 403, 404, 409, 415, *GAME_STORE)
 def add_bot(body, game_id):
     """Seat a bot (the token of a seated player is required)."""
     svc = services().games
@@ -92,7 +92,7 @@ def add_bot(body, game_id):
 @blp.route("/quickplay", methods=["POST"])
 @blp.arguments(QuickplaySchema(), error_status_code=400)
 @blp.response(201, QuickplayResultSchema)
-@problems(blp, 400, 429)
+@problems(blp, 400, 415, *GAME_STORE)
 def quickplay(body):
     """A seat at the oldest public waiting table of that variant and size, or a new one."""
     s = services()
@@ -116,7 +116,7 @@ def quickplay(body):
 @blp.route("/games/<game_id>/leave", methods=["POST"])
 @blp.response(200, LeftSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409)
+@problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def leave_game(game_id):
     """The player leaves: a `normal` bot takes the seat for the rest of the game and the
     token can no longer act."""
@@ -129,7 +129,7 @@ def leave_game(game_id):
 @blp.route("/games/<game_id>", methods=["GET"])
 @blp.response(200, GameViewSchema, headers={"ETag": {"description": "the game's version", "schema": {"type": "string"}}})
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404)
+@problems(blp, 401, 403, 404, *GAME_STORE)
 def get_game(game_id):
     """The game as the caller may see it; with a seat token, `you` holds the hand and the
     legal moves. ETag is the version."""

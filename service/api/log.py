@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 import time
 
 import orjson
-from flask import Response, request, stream_with_context
+from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 
 from events import logfile
@@ -16,10 +15,11 @@ from events.redaction import AUDITOR, redact_event
 from events.views import full_state
 
 from ..errors import ApiError
-from ..http import bearer_token, json_response, services, viewer_for
+from ..clients import client_address
+from ..http import SEQ_PATTERN, bearer_token, json_response, last_event_id, services, viewer_for
 from ..schemas.requests import EventsQuery, ReplayQuery, StreamQuery
 from ..schemas.responses import AuditSchema, EventsSchema, ReplaySchema
-from . import BEARER, problems
+from . import BEARER, GAME_STORE, problems
 
 blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams, replays and audits")
 
@@ -28,7 +28,7 @@ blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams,
 @blp.arguments(EventsQuery(), location="query", error_status_code=400)
 @blp.response(200, EventsSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 400, 401, 403, 404)
+@problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def get_events(query, game_id):
     """Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
     something newer exists."""
@@ -38,22 +38,22 @@ def get_events(query, game_id):
     after, limit, wait = query["after"], query["limit"], query["wait"]
     events = s.store.read(game_id, after=after, limit=limit)
     if not events and wait > 0:
-        sub = s.hub.subscribe(game_id, after)
-        try:
-            deadline = time.monotonic() + wait
-            while not events:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                events = sub.next_events(left)[:limit]
-        finally:
-            sub.close()
+        with s.slots.held(client_address()):
+            sub = s.hub.subscribe(game_id, after)
+            try:
+                deadline = time.monotonic() + wait
+                while not events:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        break
+                    events = sub.next_events(left)[:limit]
+            finally:
+                sub.close()
     version = max(record.version, events[-1].seq if events else 0)
     return json_response({"version": version, "events": [redact_event(e, viewer) for e in events]})
 
 
-LAST_EVENT_ID = r"^[0-9]{1,16}$"
-LAST_EVENT_ID_RE = re.compile(r"[0-9]{1,16}\Z", re.ASCII)
+LAST_EVENT_ID = rf"^{SEQ_PATTERN}$"
 # One Server-Sent Event as OpenAPI 3.2 reads an event stream (the `itemSchema` of
 # text/event-stream). The document is OpenAPI 3.0 -- Swagger UI 4, the newest the
 # swagger-ui-bundle wheel ships, renders nothing later -- where the media type's
@@ -79,7 +79,7 @@ SSE_EVENT = {
     responses={"200": {"description": "Server-Sent Events: one per game event (`id: seq`, `event: type`, "
                                       "`data: json`), a keep-alive comment at least every 15 s",
                        "content": {"text/event-stream": {"schema": SSE_EVENT}}}})
-@problems(blp, 400, 401, 403, 404)
+@problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def stream(query, game_id):
     """Server-Sent Events, resumable with `Last-Event-ID`.
 
@@ -89,41 +89,49 @@ def stream(query, game_id):
     s = services()
     record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
-    after = query["after"] or 0
-    last_id = request.headers.get("Last-Event-ID")
-    if last_id is not None:
-        if not LAST_EVENT_ID_RE.match(last_id):
-            raise ApiError(400, "invalid_last_event_id", "Last-Event-ID must be an event seq (up to 16 digits)")
-        after = int(last_id)
+    last_id = last_event_id()
+    after = last_id if last_id is not None else query["after"] or 0
     keepalive = s.config.sse_keepalive_s
-    sub = s.hub.subscribe(game_id, after)
+    client = client_address()
+    s.slots.acquire(client)
+    try:
+        sub = s.hub.subscribe(game_id, after)
+    except BaseException:
+        s.slots.release(client)
+        raise
     metrics = s.metrics
+    metrics.stream_opened()
+    closed = []
+
+    def close():  # once, when the response closes, even if the stream never started
+        if not closed:
+            closed.append(True)
+            sub.close()
+            s.slots.release(client)
+            metrics.stream_closed()
 
     def generate():
-        metrics.stream_opened()
-        try:
-            yield b"retry: 2000\n\n"
-            while True:
-                events = sub.next_events(keepalive)
-                if not events:
-                    yield b": keep-alive\n\n"
-                    continue
-                for e in events:
-                    body = orjson.dumps(redact_event(e, viewer))
-                    yield b"id: %d\nevent: %s\ndata: %s\n\n" % (e.seq, e.type.encode(), body)
-        finally:
-            metrics.stream_closed()
-            sub.close()
+        yield b"retry: 2000\n\n"
+        while True:
+            events = sub.next_events(keepalive)
+            if not events:
+                yield b": keep-alive\n\n"
+                continue
+            for e in events:
+                body = orjson.dumps(redact_event(e, viewer))
+                yield b"id: %d\nevent: %s\ndata: %s\n\n" % (e.seq, e.type.encode(), body)
 
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    response = Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)
+    response.call_on_close(close)
+    return response
 
 
 @blp.route("/games/<game_id>/replay", methods=["GET"])
 @blp.arguments(ReplayQuery(), location="query", error_status_code=400)
 @blp.response(200, ReplaySchema)
 @blp.doc(security=BEARER)
-@problems(blp, 400, 401, 403, 404)
+@problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def replay(query, game_id):
     """The full state (every hand, the stock order) after event `at` (default: the last);
     allowed once the game is finished, or with the auditor token."""
@@ -149,7 +157,7 @@ def replay(query, game_id):
 @blp.route("/games/<game_id>/audit", methods=["GET"])
 @blp.response(200, AuditSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409)
+@problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def get_audit(game_id):
     """A finished game re-verified from its log alone: the hash chain, the replay, every
     card accounted for, every shuffle against its published commitment."""

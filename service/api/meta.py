@@ -13,7 +13,7 @@ from domain import RuleSet
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS, NAMES, PRESET_IDS
 
 from .. import metrics as prometheus
-from ..errors import ApiError, problem
+from ..errors import STORE_RETRY_AFTER_S, ApiError, problem, quoted
 from ..http import bearer_token, json_response, same_secret, services
 from ..schemas.responses import HealthSchema, VariantListSchema, VariantSchema
 from . import problems
@@ -44,13 +44,14 @@ def list_variants():
 
 @blp.route("v1/variants/<variant_id>", methods=["GET"])
 @blp.response(200, VariantSchema)
-@problems(blp, 404)
+@problems(blp, 404, 429)
 def get_variant(variant_id: str):
     """One variant with its full rule set."""
     if variant_id == "custom":
         return json_response(CUSTOM)
     if variant_id not in PRESET_IDS:
-        raise ApiError(404, "variant_not_found", f"no variant {variant_id!r}; known: {list(PRESET_IDS) + ['custom']}")
+        raise ApiError(404, "variant_not_found",
+                       f"no variant {quoted(variant_id)}; known: {list(PRESET_IDS) + ['custom']}")
     return json_response(_variant(variant_id))
 
 
@@ -65,14 +66,16 @@ def healthz():
 @ops.response(200, HealthSchema)
 @problems(ops, 503)
 def readyz():
-    """Redis is reachable (always ready with the in-memory store)."""
-    r = services().redis
+    """Redis is reachable (always ready with the in-memory store). The answer comes within
+    MACAU_READY_TIMEOUT_S: the PING has its own connection and deadline."""
+    r = services().readiness
     if r is None:
         return json_response({"status": "ok", "redis": "not used (in-memory store)"})
     try:
         r.ping()
     except Exception as e:  # any failure to reach Redis means not ready
-        return problem(503, "not_ready", f"Redis is not reachable ({type(e).__name__})")
+        return problem(503, "not_ready", f"Redis is not reachable ({type(e).__name__})",
+                       headers={"Retry-After": str(STORE_RETRY_AFTER_S)})
     return json_response({"status": "ok", "redis": "ok"})
 
 
@@ -109,10 +112,13 @@ DOCS = """<!doctype html>
 <link rel="stylesheet" href="{{ base }}/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
 <script src="{{ base }}/swagger-ui-bundle.js"></script>
-<script>
-window.ui = SwaggerUIBundle({url: "{{ spec }}", dom_id: "#swagger-ui", deepLinking: true,
+<script src="/docs/init.js"></script>
+</body></html>"""
+
+# a file, not an inline script: the page's Content-Security-Policy runs no inline code
+DOCS_INIT = """window.ui = SwaggerUIBundle({url: "/openapi.json", dom_id: "#swagger-ui", deepLinking: true,
   tryItOutEnabled: true, persistAuthorization: true});
-</script></body></html>"""
+"""
 
 
 def register_docs(app, api) -> None:
@@ -125,10 +131,14 @@ def register_docs(app, api) -> None:
     app.add_url_rule("/openapi.yaml", "openapi_yaml", spec_yaml)
 
     def docs():
-        return render_template_string(DOCS, base="/docs/static", spec="/openapi.json")
+        return render_template_string(DOCS, base="/docs/static")
+
+    def docs_init():
+        return Response(DOCS_INIT, mimetype="text/javascript")
 
     app.add_url_rule("/docs", "docs", docs)
     app.add_url_rule("/docs/", "docs_slash", docs)
+    app.add_url_rule("/docs/init.js", "docs_init", docs_init)
 
     def docs_static(filename):
         return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)

@@ -15,7 +15,7 @@ from ..http import IF_MATCH, bearer_token, etag, if_match_version, json_response
 from ..idempotency import idempotent
 from ..schemas.requests import MoveSchema
 from ..schemas.responses import MoveResultSchema
-from . import BEARER, problems
+from . import BEARER, GAME_STORE, problems
 
 blp = Blueprint("moves", __name__, url_prefix="/v1", description="Play: the five actions")
 
@@ -46,7 +46,7 @@ def _load_move() -> dict:
 @blp.route("/games/<game_id>/moves", methods=["POST"])
 @blp.response(200, MoveResultSchema)
 @blp.doc(security=BEARER, parameters=HEADERS, requestBody=MOVE_BODY)
-@problems(blp, 400, 401, 403, 404, 409, 412, 422, 429)
+@problems(blp, 400, 401, 403, 404, 409, 412, 415, 422, *GAME_STORE)
 def post_move(game_id):
     """Send a move: `play`, `draw`, `pass`, `announce` or `catch`.
 
@@ -70,4 +70,4 @@ def post_move(game_id):
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return move()
-    return idempotent(f"idem:{{{game_id}}}:{seat}:{key}", move)
+    return idempotent(f"idem:{{{game_id}}}:{seat}", move)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
@@ -43,6 +44,18 @@ class StrictFloat(fields.Float):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+class QueryInt(fields.Integer):
+    """An integer in a query string: ASCII digits only (``int`` would also take "١٢" or
+    " 12"), at most 16 of them."""
+
+    DIGITS = re.compile(r"[0-9]{1,16}")
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, str) or not self.DIGITS.fullmatch(value):
+            raise ValidationError("Not a valid integer: 1 to 16 ASCII digits.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class StrictBool(fields.Boolean):
     """A JSON true/false only: no "yes", no 1."""
 
@@ -64,8 +77,52 @@ class Text(fields.String):
         return value
 
 
+def _refused_class(categories: set[str]) -> str:
+    """A regex character class body of every BMP code point in ``categories`` (the class
+    goes into the OpenAPI document, whose ECMA-262 patterns have no astral escapes; the
+    code check below covers every plane)."""
+    ranges, start = [], None
+    for cp in range(0x10001):
+        bad = cp <= 0xFFFF and unicodedata.category(chr(cp)) in categories
+        if bad and start is None:
+            start = cp
+        elif not bad and start is not None:
+            ranges.append((start, cp - 1))
+            start = None
+    return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+
+
+class Name(Text):
+    """A player's name: 1-40 characters, NFC-normalised and trimmed, not blank, with no
+    control or format character (C0/C1 controls, bidi overrides and isolates, zero-width
+    and other invisible marks, line and paragraph separators): a name is shown to other
+    players."""
+
+    REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}
+    _CLASS = _refused_class(REFUSED - {"Cs"})  # lone surrogates: Text refuses them already
+    PATTERN = f"^[^{_CLASS}]*[^{_CLASS}\\s][^{_CLASS}]*$"
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not 1 <= len(value) <= 40:
+            raise ValidationError("Length must be between 1 and 40.")
+        bad = next((c for c in value if unicodedata.category(c) in self.REFUSED), None)
+        if bad is not None:
+            raise ValidationError(f"a name may not contain U+{ord(bad):04X} (a control or format character)")
+        value = unicodedata.normalize("NFC", value).strip()
+        if not value:
+            raise ValidationError("a name cannot be blank")
+        return value
+
+
+def name_field(**kw):
+    return Name(metadata={"description": "1-40 characters, stored NFC-normalised and trimmed; not blank; no "
+                                         "control or format characters", "minLength": 1, "maxLength": 40,
+                          "pattern": Name.PATTERN}, **kw)
+
+
 class PlayerSpec(Strict):
-    name = Text(required=True, validate=validate.Length(1, 40))
+    name = name_field(required=True)
 
 
 class BotSpec(Strict):
@@ -99,7 +156,7 @@ class CreateGameSchema(Strict):
 
 
 class JoinSchema(Strict):
-    name = Text(required=True, validate=validate.Length(1, 40))
+    name = name_field(required=True)
 
 
 class AddBotSchema(Strict):
@@ -109,7 +166,7 @@ class AddBotSchema(Strict):
 class QuickplaySchema(Strict):
     variant = fields.String(required=True, validate=validate.OneOf(VARIANTS[:-1]))
     seats = fields.Integer(strict=True, load_default=4, validate=validate.Range(2, 10))
-    name = Text(required=True, validate=validate.Length(1, 40))
+    name = name_field(required=True)
     fill_with_bots_after_s = StrictFloat(load_default=None, allow_none=True, validate=validate.Range(0, 86_400))
 
 
@@ -152,20 +209,20 @@ class MoveSchema(Strict):
 class ListGamesQuery(Strict):
     status = fields.String(load_default="waiting", validate=validate.OneOf(["waiting", "playing", "finished"]))
     variant = fields.String(load_default=None, validate=validate.OneOf(VARIANTS))
-    limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
+    limit = QueryInt(load_default=50, validate=validate.Range(1, 200))
 
 
 class EventsQuery(Strict):
-    after = fields.Integer(load_default=0, validate=validate.Range(0, 2**53))
-    limit = fields.Integer(load_default=500, validate=validate.Range(1, 1000))
+    after = QueryInt(load_default=0, validate=validate.Range(0, 2**53))
+    limit = QueryInt(load_default=500, validate=validate.Range(1, 1000))
     wait = fields.Float(load_default=0.0, validate=validate.Range(0, 30))
 
 
 class StreamQuery(Strict):
-    after = fields.Integer(load_default=None, validate=validate.Range(0, 2**53),
+    after = QueryInt(load_default=None, validate=validate.Range(0, 2**53),
                            metadata={"description": "resume after this seq (Last-Event-ID wins when both are sent)"})
 
 
 class ReplayQuery(Strict):
     # event 1 (game_created) is the first state there is; beyond the last event is a 404
-    at = fields.Integer(load_default=None, validate=validate.Range(1, 2**53))
+    at = QueryInt(load_default=None, validate=validate.Range(1, 2**53))

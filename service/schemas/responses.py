@@ -147,6 +147,9 @@ class GameViewSchema(Schema):
     game_id = fields.String(required=True)
     variant = fields.String(required=True)
     status = fields.String(required=True, validate=validate.OneOf(["waiting", "playing", "finished"]))
+    closed_reason = fields.String(allow_none=True, validate=validate.OneOf(["expired"]), metadata={
+        "description": "why a finished game has no result: `expired`, a table that waited MACAU_WAITING_TTL_S for "
+                       "players without filling (event `table_expired`); null otherwise"})
     version = fields.Integer(required=True)
     round = fields.Integer(required=True)
     fixed_deal = fields.Boolean(required=True)
@@ -185,7 +188,12 @@ class ReplaySchema(GameViewSchema):
 
 class EventSchema(Schema):
     seq = fields.Integer(required=True)
-    type = fields.String(required=True)
+    type = fields.String(required=True, metadata={
+        "description": "snake_case: the game events of RULES.md §7.3 and the service's own: `game_created`, "
+                       "`player_joined`, `bot_joined`, `player_left`, `autopilot_changed`, `turn_timed_out`, "
+                       "`call_penalty_applied`, and `table_expired` (a waiting table closed after "
+                       "MACAU_WAITING_TTL_S without filling; data `{waited_s}`; the game is then finished with "
+                       "no result)"})
     at = fields.String(required=True, metadata={"format": "date-time"})
     seat = fields.Integer(required=True, allow_none=True)
     data = fields.Dict(required=True)
@@ -240,6 +248,9 @@ class GameSummarySchema(Schema):
     game_id = fields.String(required=True)
     variant = fields.String(required=True)
     status = fields.String(required=True)
+    closed_reason = fields.String(allow_none=True, validate=validate.OneOf(["expired"]), metadata={
+        "description": "why a finished game has no result: `expired`, a table that waited MACAU_WAITING_TTL_S for "
+                       "players without filling (event `table_expired`); null otherwise"})
     seats = fields.Integer(required=True)
     seats_taken = fields.Integer(required=True)
     players = fields.List(fields.Dict(), required=True)

@@ -28,7 +28,8 @@ MAX_EXAMPLES = 30
 load_all_checks()
 ALL_CHECKS = list(CHECKS.get_all())
 
-APP = create_app(Config(auditor_token=AUDITOR, rate_limit_per_s=0, enqueue=False, sse_keepalive_s=0.2))
+APP = create_app(Config(auditor_token=AUDITOR, rate_limit_per_s=0, auth_failures_per_s=0, enqueue=False,
+                        sse_keepalive_s=0.2))
 # Schema-valid requests may still be refused, as API.md says: a move the rules reject is a
 # 422, a stale If-Match a 412; and where the document cannot say it all, a 400 -- a create
 # body's `rules` is free-form (API.md: an invalid rule set is a 400 naming the parameter)

@@ -63,7 +63,7 @@ class Workers:
 def stack(redis_url):
     workers = Workers(redis_url)
     workers.start()
-    app = create_app(Config(redis_url=redis_url, rate_limit_per_s=0, auditor_token="aud"))
+    app = create_app(Config(redis_url=redis_url, rate_limit_per_s=0, auth_failures_per_s=0, auditor_token="aud"))
     try:
         yield app, workers
     finally:
