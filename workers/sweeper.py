@@ -93,7 +93,6 @@ def _count_rescue(services, record, now: float) -> None:
     for f in needed:
         pipe.exists(queue.job_class.key_for(f.job_id), queue.job_class.key_for("s" + f.job_id))
     lost = [f for f, n in zip(needed, pipe.execute()) if n == 0]
-    if lost:
-        latest = services.repo.load(record.game_id)  # a job that just finished moved the game on: not lost
-        if latest is not None and latest.version == record.version:
-            services.metrics.rescued(lost[0].kind)
+    # a job that finished in the meantime moved the game on: it was not lost
+    if lost and services.store.version(record.game_id) == record.version:
+        services.metrics.rescued(lost[0].kind)
