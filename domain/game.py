@@ -16,7 +16,7 @@ from . import events as ev
 from .commands import Command
 from .engine.context import Ctx
 from .engine.dealing import check_fixed_deal
-from .engine.decide import HANDLERS, RULES_VERSION
+from .engine.decide import HANDLERS, RULES_VERSION, run
 from .engine.moves import legal_moves as _legal_moves
 from .errors import InvalidRuleSet, InvalidSetup
 from .rules import MAX_PLAYERS, MIN_PLAYERS
@@ -51,7 +51,7 @@ def execute(state: GameState, command: Command) -> tuple[list[ev.Event], GameSta
     if handler is None:
         raise TypeError(f"not a command: {command!r}")
     ctx = Ctx(state, getattr(command, "at", 0.0))
-    handler(ctx, command)
+    run(ctx, command)
     return ctx.events, ctx.t.freeze()
 
 

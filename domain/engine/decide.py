@@ -8,11 +8,13 @@ from ..cards import RANK, contains_all
 from ..commands import Announce, Catch, ChoosePassCard, CloseCallWindow, Draw, Pass, Play, Start, Timeout
 from ..errors import GameStatusError, RuleViolation
 from .context import Ctx
-from .dealing import check_fixed_deal, deal_round, first_dealer
+from .dealing import check_fixed_deal, deal_next_round, deal_round, first_dealer
 from .matching import DRAW, DRAWN, FOLLOW_UP, NORMAL, ROBIN, SKIP, phase, why_not_normal
+from .moves import plays_for
 from .play import ask_robin, play as resolve_play
+from .rounds import between_rounds, go_out
 from .turns import (Next, accept_skip, close_call_window, close_window_before_action, close_window_if_expired,
-                    finish_turn, go_out, take_penalty)
+                    finish_turn, take_penalty)
 
 RULES_VERSION = "1.0.0"
 
@@ -123,8 +125,6 @@ def draw(ctx: Ctx, cmd: Draw) -> None:
 
 
 def _has_play(ctx: Ctx, x: int) -> bool:
-    from .moves import plays_for
-
     return bool(plays_for(ctx.t, ctx.r, x, limit=1))
 
 
@@ -294,3 +294,11 @@ HANDLERS = {
     Timeout: timeout,
     CloseCallWindow: close_window,
 }
+
+
+def run(ctx: Ctx, cmd) -> None:
+    """Carry out ``cmd`` on ``ctx``: its handler, then the next round's deal if the
+    command ended a round and the game goes on."""
+    HANDLERS[type(cmd)](ctx, cmd)
+    if between_rounds(ctx.t):
+        deal_next_round(ctx)

@@ -11,7 +11,8 @@ from .context import Ctx
 from .matching import (ANSWER_PHASES, DRAW, DRAWN, ROBIN, SKIP, answer_kind, call_may_be_due, declared, effect_counts,
                        first_card_reason, group_reason, is_chain_start, phase, satisfies, suit_in_play,
                        triggering_group, why_not_normal, wish_effect, wish_options)
-from .turns import CONTINUE, Next, finish_turn, go_out, start_turn
+from .rounds import go_out
+from .turns import CONTINUE, Next, finish_turn
 
 DETAIL = {
     "does_not_match": "{card} does not match the discard pile",
@@ -280,21 +281,3 @@ def ask_robin(ctx: Ctx, seat: int):
         ctx.emit(ev.BonusTurnsGranted(seat, robin.count))
         return Next(seat, seat, robin.count - 1)
     return Next(seat, seat)
-
-
-def dealer_play(ctx: Ctx, dealer: int, upcard: str) -> None:
-    """``apply_as_dealer_play`` (§2.4): the upcard acts as if the dealer had just played
-    it; a wish upcard follows Z5; a reversing upcard with two players lets the dealer
-    play first (Z4)."""
-    from .dealing import upcard_wish
-
-    r = ctx.r
-    eff = r.effect.get(upcard)
-    if eff is not None and eff.type in ("play_again", "pass_left", "cancel"):
-        first = ctx.next(dealer)
-        start_turn(ctx, first, first)
-        return
-    nxt = resolve_effects(ctx, dealer, [upcard], "normal", None, True, upcard_wish(r, upcard), None)
-    if nxt is CONTINUE:  # pragma: no cover - excluded above
-        return
-    start_turn(ctx, nxt.seat, nxt.next_regular, nxt.bonus)

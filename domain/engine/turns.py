@@ -1,5 +1,4 @@
-"""Turn advance (RULES.md §2.11), the last-card window (§2.12), going out and round end
-(§2.13)."""
+"""Turn advance (RULES.md §2.11) and the last-card window (§2.12)."""
 
 from __future__ import annotations
 
@@ -7,6 +6,7 @@ from typing import NamedTuple, Optional
 
 from .. import events as ev
 from .context import Ctx
+from .rounds import end_round
 
 
 class Next(NamedTuple):
@@ -124,44 +124,3 @@ def finish_turn(ctx: Ctx, x: int, nxt: Next) -> None:
         start_turn(ctx, x, x, b[1] - 1)
     else:
         start_turn(ctx, nxt.seat, nxt.next_regular, nxt.bonus)
-
-
-# ------------------------------------------------------------------ going out, round end
-def round_is_over(ctx: Ctx) -> Optional[str]:
-    t, r = ctx.t, ctx.r
-    if r.end_mode == "first_out" or r.scheme == "championship":
-        return "first_out" if t.finished else None
-    if ctx.n_active() <= 1:
-        return "last_one_standing"
-    if r.max_finishers is not None and len(t.finished) >= r.max_finishers:
-        return "max_finishers"
-    return None
-
-
-def go_out(ctx: Ctx, seat: int) -> bool:
-    """``seat`` has gone out; returns True if that ended the round (already handled)."""
-    ctx.emit(ev.PlayerOut(seat, len(ctx.t.finished) + 1))
-    reason = round_is_over(ctx)
-    if reason is not None:
-        end_round(ctx, reason)
-        return True
-    return False
-
-
-def end_round(ctx: Ctx, reason: str) -> None:
-    from .dealing import deal_round
-    from .scoring import game_outcome, round_outcome
-
-    t, r = ctx.t, ctx.r
-    standings, points, scores = round_outcome(t, r, reason)
-    ctx.emit(ev.RoundEnded(t.round, reason, standings, points, scores, t.hands))
-    outcome = game_outcome(t, r)
-    if outcome is not None:
-        winners, losers, final = outcome
-        from .context import salt
-
-        salts = tuple(salt(t.setup.seed, i) for i in range(1, t.shuffles + 1))
-        ctx.emit(ev.GameEnded(winners, losers, final, t.scores, salts))
-        return
-    dealer = (t.dealer + r.initial_direction) % len(t.active)
-    deal_round(ctx, t.round + 1, dealer)
