@@ -3,8 +3,9 @@
 Events are frozen dataclasses named in the past tense; ``type`` is the snake_case name
 clients see. Each event records a fact completely, so ``evolve`` never decides anything:
 shuffled orders, drawn cards and the next actor are all in the events. Stock orders are
-listed top first. Fields named in ``HIDDEN`` hold cards some viewers may not see; the
-redaction in ``events/`` relies on this list."""
+listed top first. Several events hold cards that only some viewers may see (hands, stock
+orders, drawn, swapped or passed cards): ``events.redaction`` decides, per event type,
+what each viewer gets."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ class RoundEnded(Event):
     standings: tuple[int, ...]
     points: tuple[int, ...]
     scores: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]  # hands are shown at round end, as at a real table
+    hands: tuple[tuple[str, ...], ...]  # as the round ended; a seat is shown only its own (events.redaction)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,25 +330,3 @@ ALL_EVENTS: tuple[type[Event], ...] = tuple(
     if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event
 )
 BY_TYPE: dict[str, type[Event]] = {cls.type: cls for cls in ALL_EVENTS}
-
-# Fields holding cards that only some viewers may see (see events/redaction).
-HIDDEN: dict[str, tuple[str, ...]] = {
-    "round_started": ("hands", "stock"),
-    "stock_reshuffled": ("stock",),
-    "cards_drawn": ("cards",),
-    "hands_swapped": ("seat_hand", "with_hand"),
-    "pass_card_chosen": ("card",),
-    "cards_passed": ("transfers",),
-}
-
-
-def from_data(type_: str, data: dict) -> Event:
-    cls = BY_TYPE[type_]
-    kwargs = {}
-    for f in _fields(cls):
-        if f.name in data:
-            v = data[f.name]
-            if isinstance(v, list):
-                v = tuple(tuple(x) if isinstance(x, list) else x for x in v)
-            kwargs[f.name] = v
-    return cls(**kwargs)

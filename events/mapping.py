@@ -60,9 +60,9 @@ def to_domain_event(stored: StoredEvent) -> dev.Event:
 
 def _generate_decoder(cls):
     """``(data, seat) -> event`` for one event type, unrolled over its fields: a replay
-    decodes every event of a log, and the generic ``dev.from_data`` loop was half of a
-    replay's time. Same result as ``from_data`` after the time and seat conversions:
-    a missing field takes its default, lists become tuples (one level down too)."""
+    decodes every event of a log, and a generic loop over the fields was half of a
+    replay's time. A missing field takes its default; lists become tuples (one level
+    down too)."""
     ns = {"cls": cls, "_time": from_rfc3339, "_tuple": _tuple, "_new": object.__new__, "_dirs": DIRECTION_VALUES}
     names, args = [], []
     for f in fields(cls):
