@@ -13,10 +13,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from domain import (Announce, Catch, CloseCallWindow, DomainError, Play, RuleSet, Setup, Start, Timeout, WishChoice,
-                    command_from_move, execute, fold, legal_moves, legal_moves_info, new_game)
+from domain import (Announce, Catch, CloseCallWindow, DomainError, Draw, Pass, Play, RuleSet, Setup, Start, Timeout,
+                    WishChoice, command_from_move, execute, fold, legal_moves, legal_moves_info, new_game)
 from domain.rules import PRESET_IDS
 
 MAX_STEPS = 30_000
@@ -69,8 +70,6 @@ def random_unlisted(rng: random.Random, state, seat: int, at: float):
         if any(c.startswith("JK") for c in cards) and rng.random() < 0.8:
             joker_as = rng.choice(["7H", "2S", "4C", "AH", "JD", "QH", "KS", "9D"])
         return Play(seat, cards, wish, rng.random() < 0.2, joker_as, at)
-    from domain import Draw, Pass
-
     return rng.choice([Draw(seat, at), Pass(seat, at), Announce(seat, at), Catch(seat, rng.randrange(state.seats), at)])
 
 
@@ -154,39 +153,10 @@ def _profile():
 settings.load_profile(_profile())
 
 
+@pytest.mark.parametrize("variant", PRESET_IDS)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
-def test_macau(players, seed):
-    play_random_game("macau", players, random.Random(seed))
-
-
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
-def test_switch(players, seed):
-    play_random_game("switch", players, random.Random(seed))
-
-
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
-def test_mau_mau(players, seed):
-    play_random_game("mau_mau", players, random.Random(seed))
-
-
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
-def test_makao(players, seed):
-    play_random_game("makao", players, random.Random(seed))
-
-
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
-def test_romanian(players, seed):
-    play_random_game("romanian", players, random.Random(seed))
-
-
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
-def test_tel_aviv(players, seed):
-    play_random_game("tel_aviv", players, random.Random(seed))
-
-
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
-def test_plawno(players, seed):
-    play_random_game("plawno", players, random.Random(seed))
+def test_random_game(variant, players, seed):
+    play_random_game(variant, players, random.Random(seed))
 
 
 def test_every_preset_two_to_six_players_once():
