@@ -12,7 +12,7 @@ from .dealing import check_fixed_deal, deal_next_round, deal_round, first_dealer
 from .matching import DRAW, DRAWN, FOLLOW_UP, NORMAL, ROBIN, SKIP, phase, why_not_normal
 from .moves import plays_for
 from .play import ask_robin, play as resolve_play
-from .rounds import between_rounds, go_out
+from .rounds import between_rounds
 from .turns import (Next, accept_skip, close_call_window, close_window_before_action, close_window_if_expired,
                     finish_turn, take_penalty)
 
@@ -69,10 +69,8 @@ def play(ctx: Ctx, cmd: Play) -> None:
 def accept_penalty(ctx: Ctx, x: int) -> None:
     t, r = ctx.t, ctx.r
     pd = t.pending_draw
-    take_penalty(ctx, x)
-    out = t.pending_out
-    if out is not None and out != x and go_out(ctx, out):
-        return  # two-player bounce resolved: the opponent is out
+    if take_penalty(ctx, x):
+        return  # a two-player bounce resolved: the opponent went out and the round ended
     nr = ctx.next(x) if pd.target_is_regular else t.next_regular
     if not r.penalty_ends_turn and pd.target_is_regular:
         ctx.emit(ev.TurnStarted(x, x, ctx.turn_deadline(), None))

@@ -11,7 +11,7 @@ from .context import Ctx
 from .matching import (ANSWER_PHASES, DRAW, DRAWN, ROBIN, SKIP, answer_kind, call_may_be_due, declared, effect_counts,
                        first_card_reason, group_reason, is_chain_start, phase, satisfies, suit_in_play,
                        triggering_group, why_not_normal, wish_effect, wish_options)
-from .rounds import go_out
+from .rounds import go_out, round_over
 from .turns import CONTINUE, Next, finish_turn
 
 DETAIL = {
@@ -111,7 +111,7 @@ def play(ctx: Ctx, cmd: Play) -> None:
 
     out = False
     if not t.hands[x]:
-        out = last_card_rules(ctx, x, group, cmd.announce)
+        out = last_card_rules(ctx, x, group, cmd.announce, answer == "cancel")
         if out is CONTINUE:
             return
         if out and (r.end_mode == "first_out" or r.scheme == "championship"):
@@ -119,6 +119,8 @@ def play(ctx: Ctx, cmd: Play) -> None:
             return
     # last_one_standing: the final card's targets are computed while he is seated (Z23)
     nxt = resolve_effects(ctx, x, group, ph, answer, regular, wish, in_play)
+    if round_over(t):
+        return  # a cancel resolved a two-player bounce: the opponent went out
     if cmd.announce and t.active[x] and t.hands[x]:
         ctx.emit(ev.CallMade(x, len(t.hands[x]) > 1))
     if out:
@@ -133,9 +135,11 @@ def play(ctx: Ctx, cmd: Play) -> None:
     finish_turn(ctx, x, nxt)
 
 
-def last_card_rules(ctx: Ctx, x: int, group: list[str], announce: bool = False):
+def last_card_rules(ctx: Ctx, x: int, group: list[str], announce: bool = False, cancels: bool = False):
     """§2.13: the hand is empty after a play. Returns True if ``x`` goes out, False if he
-    stays in (a forced draw, a deferred two-player finish), CONTINUE if his turn goes on."""
+    stays in (a forced draw, a deferred two-player finish), CONTINUE if his turn goes on.
+    ``cancels``: the play cancels a pending draw (then it attacks nobody, even if its
+    card is a draw card, like Switch's red Jack, so it does not bounce)."""
     t, r = ctx.t, ctx.r
     last = group[-1]
     if r.special_must_draw and last in r.special and ctx.can_draw():
@@ -156,7 +160,7 @@ def last_card_rules(ctx: Ctx, x: int, group: list[str], announce: bool = False):
         nxt = Next(ctx.next(x), ctx.next(x))
         finish_turn(ctx, x, nxt)
         return CONTINUE
-    if (r.bounce and ctx.n_active() == 2
+    if (r.bounce and not cancels and ctx.n_active() == 2
             and any((e := r.effect.get(c)) is not None and e.type == "draw" for c in group)):
         ctx.emit(ev.GoingOutDeferred(x))
         return False
@@ -181,7 +185,10 @@ def resolve_effects(ctx: Ctx, x: int, group: list[str], ph: str, answer, regular
         nr = ctx.next(x) if regular else t.next_regular
         if answer == "cancel":
             ctx.emit(ev.ChainCancelled(x, "draw"))
-            if t.pending_out is not None and go_out(ctx, t.pending_out):
+            # the chain is resolved: a seat that went out on it in a two-player bounce
+            # is out now, unless this cancel empties x's own hand: x went out first
+            # (§2.16 step 5 comes before the effect, step 6)
+            if t.pending_out is not None and t.hands[x] and go_out(ctx, t.pending_out):
                 return CONTINUE
             return Next(nr, nr)
         amount, family, target = draw_totals(r, group)

@@ -46,6 +46,11 @@ def end_round(ctx: Ctx, reason: str) -> None:
         ctx.emit(ev.GameEnded(winners, losers, final, t.scores, salts))
 
 
+def round_over(t) -> bool:
+    """The round has ended (the game too, perhaps): nobody is to act in it any more."""
+    return t.actor is None
+
+
 def between_rounds(t) -> bool:
     """A round has ended and the game goes on: the next round is still to be dealt."""
-    return t.status == "playing" and t.actor is None
+    return t.status == "playing" and round_over(t)

@@ -6,7 +6,7 @@ from typing import NamedTuple, Optional
 
 from .. import events as ev
 from .context import Ctx
-from .rounds import end_round
+from .rounds import end_round, go_out
 
 
 class Next(NamedTuple):
@@ -58,12 +58,17 @@ def close_window_if_expired(ctx: Ctx) -> None:
 
 
 # ------------------------------------------------------------------ turn hand-over
-def take_penalty(ctx: Ctx, seat: int) -> None:
+def take_penalty(ctx: Ctx, seat: int) -> bool:
+    """``seat`` draws the pending draw. Returns True if that ended the round: taking it
+    resolves a two-player ``bounce`` chain, so the opponent who went out on a draw card
+    is out now (§2.13, R#44)."""
     t, r = ctx.t, ctx.r
     pd = t.pending_draw
+    waiting = t.pending_out  # read first: penalty_taken clears it
     drawn = ctx.draw_cards(seat, pd.amount, "penalty")
     top = t.top_declared or t.discard[-1]
     ctx.emit(ev.PenaltyTaken(seat, pd.amount, drawn, top in r.free_after_penalty))
+    return waiting is not None and waiting != seat and go_out(ctx, waiting)
 
 
 def accept_skip(ctx: Ctx, seat: int) -> None:
@@ -85,8 +90,8 @@ def start_turn(ctx: Ctx, seat: int, next_regular: int, bonus: Optional[int] = No
             if ps is not None and ps.target == seat:
                 accept_skip(ctx, seat)
             else:
-                if pd is not None and pd.target == seat:
-                    take_penalty(ctx, seat)
+                if pd is not None and pd.target == seat and take_penalty(ctx, seat):
+                    return
                 ctx.emit(ev.TurnSkipped(seat, t.turns_to_miss[seat] - 1))
             seat = next_regular = ctx.next(seat)
             continue
@@ -94,7 +99,8 @@ def start_turn(ctx: Ctx, seat: int, next_regular: int, bonus: Optional[int] = No
         pd = t.pending_draw
         if bonus is not None and pd is not None and pd.target == seat:
             # Z17: his own pending draw is drawn at the start of his next bonus turn
-            take_penalty(ctx, seat)
+            if take_penalty(ctx, seat):
+                return
             if bonus > 0:
                 bonus -= 1
             else:
