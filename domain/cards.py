@@ -6,7 +6,6 @@ A card is its code string: rank + suit (``10H``, ``QS``) or a joker (``JKB`` bla
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -59,9 +58,11 @@ def remove_cards(hand: Iterable[str], cards: Iterable[str]) -> list[str] | None:
 
 
 def contains_all(hand: Iterable[str], cards: Iterable[str]) -> bool:
-    need = Counter(cards)
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in need.items())
+    """Whether ``hand`` holds the multiset ``cards``."""
+    cards = tuple(cards)
+    if len(cards) == 1:
+        return cards[0] in hand
+    return remove_cards(hand, cards) is not None
 
 
 # ---------------------------------------------------------------- selectors (§1.2)

@@ -16,7 +16,7 @@ from . import events as ev
 from .commands import Command
 from .engine.context import Ctx
 from .engine.dealing import check_fixed_deal
-from .engine.decide import HANDLERS, RULES_VERSION, run
+from .engine.decide import RULES_VERSION, run
 from .engine.moves import legal_moves as _legal_moves
 from .errors import InvalidRuleSet, InvalidSetup
 from .rules import MAX_PLAYERS, MIN_PLAYERS
@@ -47,9 +47,6 @@ def decide(state: GameState, command: Command) -> list[ev.Event]:
 
 
 def execute(state: GameState, command: Command) -> tuple[list[ev.Event], GameState]:
-    handler = HANDLERS.get(type(command))
-    if handler is None:
-        raise TypeError(f"not a command: {command!r}")
     ctx = Ctx(state, getattr(command, "at", 0.0))
     run(ctx, command)
     return ctx.events, ctx.t.freeze()

@@ -33,6 +33,9 @@ def require_seat(ctx: Ctx, seat) -> None:
 
 
 def require_turn(ctx: Ctx, seat: int) -> None:
+    t = ctx.t
+    if seat == t.actor and seat.__class__ is int and t.status == "playing" and t.passing is None:
+        return  # the usual case, checked in full below
     require_playing(ctx)
     require_seat(ctx, seat)
     if ctx.t.passing is not None:
@@ -297,6 +300,9 @@ HANDLERS = {
 def run(ctx: Ctx, cmd) -> None:
     """Carry out ``cmd`` on ``ctx``: its handler, then the next round's deal if the
     command ended a round and the game goes on."""
-    HANDLERS[type(cmd)](ctx, cmd)
+    handler = HANDLERS.get(type(cmd))
+    if handler is None:
+        raise TypeError(f"not a command: {cmd!r}")
+    handler(ctx, cmd)
     if between_rounds(ctx.t):
         deal_next_round(ctx)

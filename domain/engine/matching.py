@@ -91,6 +91,22 @@ def why_not_normal(t, r, card: str) -> str | None:
     return "does_not_match"
 
 
+def playable(t, r) -> frozenset[str]:
+    """Every card (as declared) that ``why_not_normal`` allows now. Memoised per rule set
+    on everything it reads: listing moves and checking a play ask it about each card."""
+    w = t.wish
+    cross = False
+    if r.cross_answer:  # R#39 depends on whether the top card is a wish card
+        top_eff = r.effect.get(t.top_declared or t.discard[-1])
+        cross = top_eff is not None and top_eff.type in WISH_TYPES
+    key = (t.free_play, t.played_in_turn, t.effective_suit, t.effective_rank,
+           None if w is None else (w.kind, w.value, w.excluded_suit), cross)
+    hit = r.playable_memo.get(key)
+    if hit is None:  # at most a few thousand keys: suits x ranks x wishes x flags
+        hit = r.playable_memo[key] = frozenset(c for c in r.universe if why_not_normal(t, r, c) is None)
+    return hit
+
+
 def first_card_reason(t, r, card: str, ph: str) -> str | None:
     """Why ``card`` (declared) may not open a play in phase ``ph`` (None if it may)."""
     if ph in ANSWER_PHASES:
@@ -98,7 +114,7 @@ def first_card_reason(t, r, card: str, ph: str) -> str | None:
             return None
         return {DRAW: "must_answer_pending_draw", SKIP: "must_answer_pending_skip",
                 ROBIN: "must_answer_skip_robin"}[ph]
-    return why_not_normal(t, r, card)
+    return None if card in playable(t, r) else "does_not_match"
 
 
 def pack_rank(card: str) -> str:
@@ -107,18 +123,22 @@ def pack_rank(card: str) -> str:
 
 def same_pack(r, ranks: list[str]) -> bool:
     """Same-rank pack (§2.9); jokers may join 2s/3s with ``easier_jokers_in_draw_packs``."""
-    natural = {x for x in ranks if x != JOKER_RANK}
-    if len(natural) > 1:
+    kinds = set(ranks)
+    if len(kinds) == 1:
+        return True
+    if JOKER_RANK not in kinds:
         return False
-    if JOKER_RANK in ranks and natural:
-        return r.jokers_in_draw_packs and natural <= {"2", "3"}
-    return True
+    kinds.discard(JOKER_RANK)  # jokers and natural ranks
+    return len(kinds) == 1 and r.jokers_in_draw_packs and kinds <= {"2", "3"}
 
 
 def triggering_group(r, decl_cards: list[str]) -> list[str]:
     """The final maximal same-rank group of a play: only it triggers (§2.9, R#11)."""
+    if len(decl_cards) == 1:
+        return decl_cards
     i = len(decl_cards) - 1
-    while i > 0 and same_pack(r, [pack_rank(decl_cards[i - 1]), pack_rank(decl_cards[i])]):
+    while i > 0 and (RANK[decl_cards[i - 1]] == RANK[decl_cards[i]]
+                     or same_pack(r, [pack_rank(decl_cards[i - 1]), pack_rank(decl_cards[i])])):
         i -= 1
     return decl_cards[i:]
 

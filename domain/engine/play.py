@@ -29,30 +29,30 @@ def violation(reason: str, **kw) -> RuleViolation:
 
 
 def validate_play(ctx: Ctx, cmd: Play):
-    """Check a play against the rules; returns what resolving it needs."""
+    """Check a play against the rules (``decide.play`` has checked that the cards are in
+    the hand); returns what resolving it needs."""
     t, r = ctx.t, ctx.r
     x = cmd.seat
     cards = tuple(cmd.cards)
     if not cards:
         raise RuleViolation("invalid_group", "play at least one card")
-    has_joker = any(is_joker(c) for c in cards)
-    if cmd.joker_as is not None:
-        if r.joker_mode != "declared":
-            raise RuleViolation("invalid_joker", "joker_as is used only where jokers are declared cards (Pławno)")
-        if not has_joker:
-            raise RuleViolation("invalid_joker", "joker_as given but no joker is played")
-        if cmd.joker_as not in r.universe or is_joker(cmd.joker_as):
-            raise RuleViolation("invalid_joker", f"a joker must be declared as a card of the deck, not {cmd.joker_as!r}")
-    elif has_joker and r.joker_mode == "declared":
-        raise RuleViolation("invalid_joker", "a joker is played as a declared card: give joker_as")
+    joker_as = cmd.joker_as
+    if joker_as is not None or r.joker_mode == "declared":
+        has_joker = any(is_joker(c) for c in cards)
+        if joker_as is not None:
+            if r.joker_mode != "declared":
+                raise RuleViolation("invalid_joker", "joker_as is used only where jokers are declared cards (Pławno)")
+            if not has_joker:
+                raise RuleViolation("invalid_joker", "joker_as given but no joker is played")
+            if joker_as not in r.universe or is_joker(joker_as):
+                raise RuleViolation("invalid_joker", f"a joker must be declared as a card of the deck, not {joker_as!r}")
+        elif has_joker:
+            raise RuleViolation("invalid_joker", "a joker is played as a declared card: give joker_as")
     hand = t.hands[x]
-    if not contains_all(hand, cards):
-        missing = [c for c in cards if c not in hand] or list(cards)
-        raise RuleViolation("card_not_in_hand", f"{missing[0]} is not in your hand")
     ph = phase(t)
     if ph == DRAWN and (len(cards) != 1 or cards[0] != t.drawn_card):
         raise violation("drawn_card_only")
-    decl = [declared(c, cmd.joker_as, r) for c in cards]
+    decl = cards if joker_as is None else tuple(declared(c, joker_as, r) for c in cards)
     reason = first_card_reason(t, r, decl[0], ph)
     if reason is not None:
         if reason == "does_not_match" and t.wish is not None:
@@ -61,17 +61,18 @@ def validate_play(ctx: Ctx, cmd: Play):
                     "free_suit": f"any suit but {w.excluded_suit}", "free_plain": "any non-action card"}[w.kind]
             raise RuleViolation(reason, f"{cards[0]} does not fulfil the active wish for {what}")
         raise violation(reason, card=cards[0])
-    reason = group_reason(t, r, decl, ph, hand)
-    if reason is not None:
-        raise violation(reason)
+    if len(decl) > 1:
+        reason = group_reason(t, r, decl, ph, hand)
+        if reason is not None:
+            raise violation(reason)
     group = triggering_group(r, decl)
-    hand_after = remove_cards(hand, cards)
-    # Z21/R#34: the suit in play immediately before the wish card — the run's previous
-    # card when the wish cards end a run, else what lay on the pile
-    in_play = SUIT[decl[-len(group) - 1]] if len(group) < len(decl) else suit_in_play(t)
     weff = wish_effect(r, group)
-    wish = None
+    wish = in_play = hand_after = None
     if weff is not None:
+        hand_after = remove_cards(hand, cards)
+        # Z21/R#34: the suit in play immediately before the wish card — the run's previous
+        # card when the wish cards end a run, else what lay on the pile
+        in_play = SUIT[decl[-len(group) - 1]] if len(group) < len(decl) else suit_in_play(t)
         options = wish_options(r, weff, hand_after, t.wish, in_play)
         if cmd.wish is None:
             if r.data["wish"]["choice_mandatory"]:
@@ -84,9 +85,12 @@ def validate_play(ctx: Ctx, cmd: Play):
             wish = cmd.wish
     elif cmd.wish is not None:
         raise RuleViolation("invalid_wish", f"{cards[-1]} makes no wish")
-    if cmd.announce and not call_may_be_due(r, len(hand_after), decl[-1], hand_after):
-        raise RuleViolation("not_obliged_to_announce",
-                            f"you would hold {len(hand_after)} cards after this play: no call is due")
+    if cmd.announce:
+        if hand_after is None:
+            hand_after = remove_cards(hand, cards)
+        if not call_may_be_due(r, len(hand_after), decl[-1], hand_after):
+            raise RuleViolation("not_obliged_to_announce",
+                                f"you would hold {len(hand_after)} cards after this play: no call is due")
     return ph, decl, group, wish, in_play
 
 
@@ -214,10 +218,12 @@ def resolve_effects(ctx: Ctx, x: int, group: list[str], ph: str, answer, regular
         ctx.emit(ev.RobinJoined(x, t.robin.count + k))
         return ask_robin(ctx, ctx.next(x))
 
-    bonus = t.bonus if (t.bonus is not None and t.bonus[0] == x) else None
-    self_target = bonus is not None and bonus[1] > 0  # §2.10.7: effects hit himself
     nxt = ctx.next(x)
     counts = effect_counts(r, group)
+    if not counts:
+        return Next(nxt, nxt)  # plain cards
+    bonus = t.bonus if (t.bonus is not None and t.bonus[0] == x) else None
+    self_target = bonus is not None and bonus[1] > 0  # §2.10.7: effects hit himself
 
     if "reverse" in counts and counts["reverse"] % 2:
         ctx.emit(ev.DirectionChanged(-t.direction))

@@ -158,6 +158,7 @@ class CompiledRules:
             k: {c: r for c, r in v.items() if c in self.universe} for k, v in answers.items()
         }
         self.play_again_cards = frozenset(c for c, e in effects.items() if e.type == "play_again")
+        self.playable_memo: dict[tuple, frozenset[str]] = {}  # engine.matching.playable
         self.plain_ranks = sorted({RANK[c] for c in self.universe if c not in self.special and c not in JOKERS})
 
     # ------------------------------------------------------------ helpers
