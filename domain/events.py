@@ -9,11 +9,13 @@ what each viewer gets."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import ClassVar, Optional
 
+from .values import value
 
-@dataclass(frozen=True, slots=True)
+
+@value
 class Event:
     type: ClassVar[str] = ""
 
@@ -38,14 +40,14 @@ def _jsonable(v):
 
 
 # ----------------------------------------------------------------- game and round
-@dataclass(frozen=True, slots=True)
+@value
 class GameStarted(Event):
     type: ClassVar[str] = "game_started"
     seats: int
     rules_version: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundStarted(Event):
     type: ClassVar[str] = "round_started"
     round: int
@@ -60,7 +62,7 @@ class RoundStarted(Event):
     fixed_deal: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundEnded(Event):
     type: ClassVar[str] = "round_ended"
     round: int
@@ -71,7 +73,7 @@ class RoundEnded(Event):
     hands: tuple[tuple[str, ...], ...]  # as the round ended; a seat is shown only its own (events.redaction)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameEnded(Event):
     type: ClassVar[str] = "game_ended"
     winners: tuple[int, ...]
@@ -81,7 +83,7 @@ class GameEnded(Event):
     salts: tuple[str, ...]  # reveals every commitment's salt
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GoingOutDeferred(Event):
     """Two-player ``bounce`` (§2.13): the seat played its last card, a draw card, and is
     out only once the chain is resolved."""
@@ -90,7 +92,7 @@ class GoingOutDeferred(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerOut(Event):
     type: ClassVar[str] = "player_out"
     seat: int
@@ -98,7 +100,7 @@ class PlayerOut(Event):
 
 
 # ----------------------------------------------------------------- turns
-@dataclass(frozen=True, slots=True)
+@value
 class TurnStarted(Event):
     type: ClassVar[str] = "turn_started"
     seat: int
@@ -107,33 +109,33 @@ class TurnStarted(Event):
     bonus: Optional[int] = None  # Pławno: bonus turns left after this one
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerPassed(Event):
     type: ClassVar[str] = "player_passed"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TurnTimedOut(Event):
     type: ClassVar[str] = "turn_timed_out"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TurnSkipped(Event):
     type: ClassVar[str] = "turn_skipped"
     seat: int
     turns_to_miss: int  # further turns the seat still sits out
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DirectionChanged(Event):
     type: ClassVar[str] = "direction_changed"
     direction: int
 
 
 # ----------------------------------------------------------------- cards
-@dataclass(frozen=True, slots=True)
+@value
 class CardPlayed(Event):
     type: ClassVar[str] = "card_played"
     seat: int
@@ -141,7 +143,7 @@ class CardPlayed(Event):
     joker_as: Optional[str] = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardsDrawn(Event):
     type: ClassVar[str] = "cards_drawn"
     seat: int
@@ -149,14 +151,14 @@ class CardsDrawn(Event):
     reason: str  # draw | penalty | call_penalty | false_catch | forced
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class StockReshuffled(Event):
     type: ClassVar[str] = "stock_reshuffled"
     stock: tuple[str, ...]  # top first
     commitment: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandsSwapped(Event):
     type: ClassVar[str] = "hands_swapped"
     seat: int
@@ -166,7 +168,7 @@ class HandsSwapped(Event):
 
 
 # ----------------------------------------------------------------- obligations
-@dataclass(frozen=True, slots=True)
+@value
 class DrawPending(Event):
     type: ClassVar[str] = "draw_pending"
     amount: int
@@ -175,21 +177,21 @@ class DrawPending(Event):
     target_is_regular: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SkipPending(Event):
     type: ClassVar[str] = "skip_pending"
     turns: int
     target: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ChainCancelled(Event):
     type: ClassVar[str] = "chain_cancelled"
     seat: int
     kind: str  # draw | skip | wish
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PenaltyTaken(Event):
     type: ClassVar[str] = "penalty_taken"
     seat: int
@@ -198,14 +200,14 @@ class PenaltyTaken(Event):
     free_play: bool = False  # Romanian: the next player may play any card
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SkipAccepted(Event):
     type: ClassVar[str] = "skip_accepted"
     seat: int
     turns: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class WishSet(Event):
     type: ClassVar[str] = "wish_set"
     seat: int
@@ -214,51 +216,51 @@ class WishSet(Event):
     excluded_suit: Optional[str] = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class WishFulfilled(Event):
     type: ClassVar[str] = "wish_fulfilled"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class WishExpired(Event):
     type: ClassVar[str] = "wish_expired"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FollowUpRequired(Event):
     type: ClassVar[str] = "follow_up_required"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RobinStarted(Event):
     type: ClassVar[str] = "skip_robin_started"
     seat: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RobinJoined(Event):
     type: ClassVar[str] = "skip_robin_joined"
     seat: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RobinDeclined(Event):
     type: ClassVar[str] = "skip_robin_declined"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RobinEnded(Event):
     type: ClassVar[str] = "skip_robin_ended"
     seat: Optional[int]  # who gets the bonus turns, or None (Z18)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BonusTurnsGranted(Event):
     type: ClassVar[str] = "bonus_turns_granted"
     seat: int
@@ -266,27 +268,27 @@ class BonusTurnsGranted(Event):
 
 
 # ----------------------------------------------------------------- last-card call
-@dataclass(frozen=True, slots=True)
+@value
 class CallMade(Event):
     type: ClassVar[str] = "call_made"
     seat: int
     multiple: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CallWindowOpened(Event):
     type: ClassVar[str] = "call_window_opened"
     seat: int
     deadline: Optional[float]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CallWindowClosed(Event):
     type: ClassVar[str] = "call_window_closed"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CallPenaltyApplied(Event):
     type: ClassVar[str] = "call_penalty_applied"
     seat: int
@@ -294,7 +296,7 @@ class CallPenaltyApplied(Event):
     caught_by: Optional[int]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FalseCatchPenalized(Event):
     type: ClassVar[str] = "false_catch_penalized"
     seat: int
@@ -303,7 +305,7 @@ class FalseCatchPenalized(Event):
 
 
 # ----------------------------------------------------------------- custom pass_left
-@dataclass(frozen=True, slots=True)
+@value
 class PassCardsRequested(Event):
     type: ClassVar[str] = "pass_cards_requested"
     seat: int
@@ -312,14 +314,14 @@ class PassCardsRequested(Event):
     resume_regular: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PassCardChosen(Event):
     type: ClassVar[str] = "pass_card_chosen"
     seat: int
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardsPassed(Event):
     type: ClassVar[str] = "cards_passed"
     transfers: tuple[tuple[int, int, str], ...]  # (from seat, to seat, card)

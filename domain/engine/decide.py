@@ -61,10 +61,12 @@ def play(ctx: Ctx, cmd: Play) -> None:
     require_turn(ctx, cmd.seat)
     # checked before the window closes: the penalty cards it deals are unknown to the
     # player, so he may neither play them nor learn from a refusal what they are
-    if not contains_all(ctx.t.hands[cmd.seat], cmd.cards):
-        missing = [c for c in cmd.cards if c not in ctx.t.hands[cmd.seat]] or list(cmd.cards)
+    hand = ctx.t.hands[cmd.seat]
+    if not contains_all(hand, cmd.cards):
+        missing = [c for c in cmd.cards if c not in hand] or list(cmd.cards)
         raise RuleViolation("card_not_in_hand", f"{missing[0]} is not in your hand")
-    close_window_before_action(ctx)
+    if ctx.t.call_window is not None:
+        close_call_window(ctx)  # the next action closes the last-card window (§2.12)
     resolve_play(ctx, cmd)
 
 
@@ -304,5 +306,5 @@ def run(ctx: Ctx, cmd) -> None:
     if handler is None:
         raise TypeError(f"not a command: {cmd!r}")
     handler(ctx, cmd)
-    if between_rounds(ctx.t):
+    if ctx.t.actor is None and between_rounds(ctx.t):
         deal_next_round(ctx)

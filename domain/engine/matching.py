@@ -4,7 +4,7 @@ may be made. Pure functions of the (working) state and the compiled rules."""
 from __future__ import annotations
 
 from ..cards import JOKER_RANK, RANK, RANK_INDEX, SUIT, SUITS, is_joker
-from ..commands import WishChoice
+from ..commands import FREE_WISH, WISHES, WishChoice
 
 NORMAL, DRAW, SKIP, ROBIN, FOLLOW_UP, DRAWN = "normal", "draw", "skip", "robin", "follow_up", "drawn"
 
@@ -117,10 +117,6 @@ def first_card_reason(t, r, card: str, ph: str) -> str | None:
     return None if card in playable(t, r) else "does_not_match"
 
 
-def pack_rank(card: str) -> str:
-    return RANK[card]
-
-
 def same_pack(r, ranks: list[str]) -> bool:
     """Same-rank pack (§2.9); jokers may join 2s/3s with ``easier_jokers_in_draw_packs``."""
     kinds = set(ranks)
@@ -138,7 +134,7 @@ def triggering_group(r, decl_cards: list[str]) -> list[str]:
         return decl_cards
     i = len(decl_cards) - 1
     while i > 0 and (RANK[decl_cards[i - 1]] == RANK[decl_cards[i]]
-                     or same_pack(r, [pack_rank(decl_cards[i - 1]), pack_rank(decl_cards[i])])):
+                     or same_pack(r, [RANK[decl_cards[i - 1]], RANK[decl_cards[i]]])):
         i -= 1
     return decl_cards[i:]
 
@@ -177,7 +173,7 @@ def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...]) ->
         return None
     if ph == DRAWN:
         return "drawn_card_only"
-    if is_chain_start(r, decl_cards[0]) and ph not in ANSWER_PHASES:
+    if decl_cards[0] in r.play_again_cards and ph not in ANSWER_PHASES:
         # Tel-Aviv: 5s then one more card, each a legal follow-up of the previous (§2.10.6)
         for prev, card in zip(decl_cards, decl_cards[1:]):
             if not is_chain_start(r, prev):
@@ -190,7 +186,7 @@ def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...]) ->
         return "invalid_group"
     obligation = ph != NORMAL or t.wish is not None
     if mode == "same_rank" or obligation:
-        if not same_pack(r, [pack_rank(c) for c in decl_cards]):
+        if not same_pack(r, [RANK[c] for c in decl_cards]):
             return "invalid_group"
     else:  # runs (§2.9): same rank, or same suit and an adjacent rank, no wrap-around
         for prev, card in zip(decl_cards, decl_cards[1:]):
@@ -200,7 +196,7 @@ def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...]) ->
                     and abs(RANK_INDEX[RANK[prev]] - RANK_INDEX[RANK[card]]) == 1):
                 continue
             return "invalid_group"
-    if not r.multi_special and any(c in r.special for c in decl_cards):
+    if not r.multi_special and not r.special.isdisjoint(decl_cards):
         return "invalid_group"
     if not r.any_subset:
         rank = RANK[decl_cards[0]]
@@ -224,7 +220,7 @@ def suit_in_play(t) -> str | None:
 def wish_options(r, eff, hand_after, prior_wish, in_play) -> list[WishChoice]:
     """Every wish the player may make with wish card effect ``eff``."""
     if eff.type == "suit_wish":
-        suits = list(SUITS)
+        suits = SUITS
         if eff.restriction == "differ_from_current" and in_play is not None:
             suits = [s for s in suits if s != in_play]
         if eff.must_hold:
@@ -232,9 +228,9 @@ def wish_options(r, eff, hand_after, prior_wish, in_play) -> list[WishChoice]:
             if held:
                 suits = held
             elif eff.free_option:
-                return [WishChoice("free")]
-        return [WishChoice("suit", s) for s in suits]
-    ranks = list(eff.wishable)
+                return [FREE_WISH]
+        return [WISHES["suit", s] for s in suits]
+    ranks = eff.wishable
     if eff.new_must_differ and prior_wish is not None and prior_wish.kind == "rank":
         ranks = [x for x in ranks if x != prior_wish.value]
     if eff.must_hold:
@@ -242,8 +238,8 @@ def wish_options(r, eff, hand_after, prior_wish, in_play) -> list[WishChoice]:
         if held:
             ranks = held
         elif eff.free_option:
-            return [WishChoice("free")]
-    return [WishChoice("rank", x) for x in ranks]
+            return [FREE_WISH]
+    return [WISHES["rank", x] for x in ranks]
 
 
 def wish_effect(r, group: list[str]):

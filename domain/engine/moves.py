@@ -199,9 +199,8 @@ def _groups(t, r, hand, card, joker_as, d, ph):
     True when they are natural cards of one rank (else whether they make a pack is open)."""
     if ph == DRAWN:
         return
-    rest = remove_cards(hand, [card])
-    if is_chain_start(r, d) and ph not in ANSWER_PHASES:
-        for chain in _chains(r, (card,), rest, d, depth=4):
+    if d in r.play_again_cards and ph not in ANSWER_PHASES:
+        for chain in _chains(r, (card,), remove_cards(hand, [card]), d, depth=4):
             yield False, (chain,)
         return
     mode = r.multi_mode
@@ -211,24 +210,28 @@ def _groups(t, r, hand, card, joker_as, d, ph):
         return
     obligation = ph != NORMAL or t.wish is not None
     rank = RANK[d]
-    if joker_as is None and not r.jokers_in_draw_packs:  # no joker joins: the cards of its rank
-        mates = [c for c in rest if RANK[c] == rank]
+    if joker_as is None and not r.jokers_in_draw_packs:  # no joker joins: the other cards of its rank
+        mates = [c for c in hand if RANK[c] == rank and (r.multi_special or c not in r.special)]
+        mates.remove(card)
+        one_rank = rank != JOKER_RANK
     else:
+        rest = remove_cards(hand, [card])
         if joker_as is not None and not is_joker(card):  # one declared joker joins a real card's pack
             mates = [c for c in rest if not is_joker(c)] + [c for c in rest if is_joker(c)][:1]
         else:
             mates = [c for c in rest if not is_joker(c) or joker_as is None]
         mates = [c for c in mates if RANK[c] == rank
                  or (JOKER_RANK in (rank, RANK[c]) and same_pack(r, [rank, RANK[declared(c, joker_as, r)]]))]
-    if not r.multi_special:
-        mates = [c for c in mates if c not in r.special]
-    one_rank = joker_as is None and rank != JOKER_RANK and all(RANK[c] == rank for c in mates)
+        if not r.multi_special:
+            mates = [c for c in mates if c not in r.special]
+        one_rank = joker_as is None and rank != JOKER_RANK and all(RANK[c] == rank for c in mates)
     sizes = range(1, len(mates) + 1) if r.any_subset else [len(mates)] if mates else []
     for k in sizes:
         for combo in combinations(range(len(mates)), k):
             chosen = [mates[i] for i in combo]
             yield one_rank, tuple((card, *chosen[:j], *chosen[j + 1:], chosen[j]) for j in range(len(chosen)))
     if mode == "same_rank_and_runs" and not obligation:
+        rest = remove_cards(hand, [card])
         for run in _runs(r, (card,), rest, depth=len(rest)):
             yield False, (run,)
 
@@ -273,9 +276,9 @@ def _as_moves(t, r, hand, cards, joker_as, out: list, one_rank: bool = False) ->
     weff = wish_effect(r, group)
     hand_after = None
     if weff is not None:
-        hand_after = remove_cards(hand, cards)
-        in_play = SUIT[decl[-len(group) - 1]] if len(group) < len(decl) else suit_in_play(t)
-        move["wish_options"] = [o.as_body() for o in wish_options(r, weff, hand_after, t.wish, in_play)]
+        if weff.must_hold:
+            hand_after = remove_cards(hand, cards)
+        move["wish_options"] = [{key: value} for key, value in _wish_bodies(t, r, weff, hand_after, decl, group)]
     out.append(move)
     left = len(hand) - len(cards)
     if left <= 1 or r.multiple_call:  # else no call can be due (call_may_be_due)
@@ -283,6 +286,29 @@ def _as_moves(t, r, hand, cards, joker_as, out: list, one_rank: bool = False) ->
             hand_after = remove_cards(hand, cards)
         if call_may_be_due(r, left, decl[-1], hand_after):
             out.append({**move, "announce": True})
+
+
+def _wish_bodies(t, r, weff, hand_after, decl, group) -> tuple[tuple[str, object], ...]:
+    """The wishes a play may make, as (key, value) of their API body. They depend on the
+    hand left only for a must-hold wish, so the others are memoised per rule set."""
+    if weff.type == "suit_wish" and weff.restriction == "differ_from_current":
+        # Z21/R#34: the suit in play just before the wish card
+        in_play = SUIT[decl[-len(group) - 1]] if len(group) < len(decl) else suit_in_play(t)
+    else:
+        in_play = None  # not read
+    if weff.must_hold:
+        return tuple(_body(o) for o in wish_options(r, weff, hand_after, t.wish, in_play))
+    w = t.wish
+    prior = w.value if weff.new_must_differ and w is not None and w.kind == "rank" else None
+    key = (weff, prior, in_play)
+    hit = r.wish_memo.get(key)
+    if hit is None:  # a few keys per wish card
+        hit = r.wish_memo[key] = tuple(_body(o) for o in wish_options(r, weff, (), w, in_play))
+    return hit
+
+
+def _body(o) -> tuple[str, object]:
+    return ("free", True) if o.kind == "free" else (o.kind, o.value)
 
 
 __all__ = ["legal_moves", "plays_for", "why_not_normal"]

@@ -123,7 +123,7 @@ def play(ctx: Ctx, cmd: Play) -> None:
             return
     # last_one_standing: the final card's targets are computed while he is seated (Z23)
     nxt = resolve_effects(ctx, x, group, ph, answer, regular, wish, in_play)
-    if round_over(t):
+    if nxt is CONTINUE and round_over(t):
         return  # a cancel resolved a two-player bounce: the opponent went out
     if cmd.announce and t.active[x] and t.hands[x]:
         ctx.emit(ev.CallMade(x, len(t.hands[x]) > 1))
@@ -219,9 +219,9 @@ def resolve_effects(ctx: Ctx, x: int, group: list[str], ph: str, answer, regular
         return ask_robin(ctx, ctx.next(x))
 
     nxt = ctx.next(x)
+    if len(group) == 1 and group[0] not in r.effect:
+        return Next(nxt, nxt)  # a plain card
     counts = effect_counts(r, group)
-    if not counts:
-        return Next(nxt, nxt)  # plain cards
     bonus = t.bonus if (t.bonus is not None and t.bonus[0] == x) else None
     self_target = bonus is not None and bonus[1] > 0  # §2.10.7: effects hit himself
 

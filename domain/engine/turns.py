@@ -83,6 +83,9 @@ def start_turn(ctx: Ctx, seat: int, next_regular: int, bonus: Optional[int] = No
     """Give the turn to ``seat``; turns the engine plays by itself (a seat sitting out,
     a Pławno self-inflicted penalty) are played here."""
     t = ctx.t
+    if bonus is None and (seat != next_regular or not t.turns_to_miss[seat]):
+        ctx.emit(ev.TurnStarted(seat, next_regular, ctx.turn_deadline(), None))  # the usual case
+        return
     for _ in range(4 * len(t.active) + 8):
         if bonus is None and seat == next_regular and t.turns_to_miss[seat] > 0:
             # §2.11 sitting out; Z13: only an attack arriving in his regular turn is automatic
@@ -115,14 +118,15 @@ def finish_turn(ctx: Ctx, x: int, nxt: Next) -> None:
     """Control leaves ``x``: evaluate his call obligation, detect a blocked round, and
     start the next turn (a further Pławno bonus turn of ``x`` if he has one left)."""
     t = ctx.t
-    open_call_window_if_obliged(ctx, x)
+    if t.played_in_turn and len(t.hands[x]) == 1:
+        open_call_window_if_obliged(ctx, x)
     w = t.wish
     if w is not None and ctx.r.wish_duration == "full_round" and not ctx.wish_made:
         # option full_round: the wish ends once the wisher has had his own turn under it;
         # a wisher who left play is passed over by the turn that would have been his
         if w.wisher == x or (not t.active[w.wisher] and ctx.next(w.wisher) == x):
             ctx.emit(ev.WishExpired(w.wisher))
-    if t.no_progress >= ctx.n_active():
+    if t.no_progress and t.no_progress >= ctx.n_active():
         end_round(ctx, "blocked")
         return
     b = t.bonus

@@ -159,6 +159,7 @@ class CompiledRules:
         }
         self.play_again_cards = frozenset(c for c, e in effects.items() if e.type == "play_again")
         self.playable_memo: dict[tuple, frozenset[str]] = {}  # engine.matching.playable
+        self.wish_memo: dict[tuple, tuple] = {}  # engine.moves._wish_bodies
         self.plain_ranks = sorted({RANK[c] for c in self.universe if c not in self.special and c not in JOKERS})
 
     # ------------------------------------------------------------ helpers
