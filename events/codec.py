@@ -107,13 +107,12 @@ def parse_many(raws: list) -> list[dict]:
     parsed = _parse_batch(raws)
     if parsed is None:
         parsed = [orjson.loads(r) for r in raws]  # raises on the bad value
-    out = []
-    for d in parsed:
-        if d["v"] < current_version(d["type"]):
+    versions = CURRENT_VERSION
+    for i, d in enumerate(parsed):
+        if d["v"] < versions.get(d["type"], 1):
             v, data = upcast(d["type"], d["v"], d["data"])
-            d = {**d, "data": data, "v": v}
-        out.append(d)
-    return out
+            parsed[i] = {**d, "data": data, "v": v}
+    return parsed
 
 
 def _parse_batch(raws: list):
@@ -121,13 +120,13 @@ def _parse_batch(raws: list):
     cheaper than one per value), or None. A stored value is one JSON object, so a valid
     array of as many objects as values lines up with them; a corrupt value (or ``str``
     values) gives None, and the caller parses one by one, which names the bad one."""
-    if not raws or any(r.__class__ is not bytes for r in raws):
+    if not raws or set(map(type, raws)) != {bytes}:
         return None if raws else []
     try:
         parsed = orjson.loads(b"[" + b",".join(raws) + b"]")
     except orjson.JSONDecodeError:
         return None
-    if len(parsed) != len(raws) or any(d.__class__ is not dict for d in parsed):
+    if len(parsed) != len(raws) or set(map(type, parsed)) != {dict}:
         return None
     return parsed
 

@@ -76,11 +76,13 @@ def _generate_decoder(cls):
             ns[f"_d_{f.name}"] = f.default
             value = f"data.get({f.name!r}, _d_{f.name})"
         if f.name in TIME_FIELDS:
-            value = f"_time({value})"
+            value = f"(None if (_t := {value}) is None else _time(_t))"
         elif f.name in DIRECTION_FIELDS:
             value = f"_dirs[{value}]"
-        elif "tuple" in str(f.type):
+        elif str(f.type).startswith("tuple[tuple"):
             value = f"_tuple({value})"
+        elif str(f.type).startswith("tuple"):
+            value = f"tuple({value})"
         args.append(value)
     if _plain_frozen_slots(cls):
         # Set the slots directly, as the generated __init__ would, minus its

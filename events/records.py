@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Optional
 
 from domain import FixedDeal, GameState, RuleSet, Setup, fold, initial_state
-from domain.events import Event
 
 from .envelope import StoredEvent
 from .mapping import is_domain_event, to_domain_event
@@ -113,7 +112,8 @@ def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
 
 
 # what a seat does by itself (not the clock): resets its count of consecutive timeouts
-OWN_ACTIONS = ("card_played", "player_passed", "call_made", "skip_robin_declined", "pass_card_chosen", "cards_drawn")
+OWN_ACTIONS = frozenset(("card_played", "player_passed", "call_made", "skip_robin_declined", "pass_card_chosen",
+                         "cards_drawn"))
 
 
 def _count_timeouts(record: GameRecord, events: list) -> GameRecord:
@@ -121,12 +121,12 @@ def _count_timeouts(record: GameRecord, events: list) -> GameRecord:
     timing_out = None
     for e in events:
         t = e.type
-        if t == "turn_timed_out":
+        if t == "turn_started":
+            timing_out = None
+        elif t == "turn_timed_out":
             counts[e.seat] += 1
             timing_out = e.seat
-        elif t == "turn_started":
-            timing_out = None
-        elif t in OWN_ACTIONS and e.seat != timing_out and counts[e.seat]:
+        elif t in OWN_ACTIONS and counts[e.seat] and e.seat != timing_out:
             counts[e.seat] = 0
     counts = tuple(counts)
     return record if counts == record.timeouts else replace(record, timeouts=counts)
@@ -146,12 +146,12 @@ def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[St
 
 
 def fold_items(record: Optional[GameRecord], game_id: str, items: Iterable) -> GameRecord:
-    """The fold itself. ``items`` are in log order, each a decoded domain event or a lobby
-    ``StoredEvent`` (``apply_events`` decodes stored events; ``events.replay`` builds the
-    items straight from stored bytes). The caller sets version, last hash and time."""
+    """The fold itself. ``items`` are in log order, each a lobby ``StoredEvent`` or a
+    domain event (decoded by ``apply_events``; read from its stored payload by
+    ``events.replay``). The caller sets version, last hash and time."""
     pending: list = []
     for e in items:
-        if isinstance(e, Event):
+        if e.__class__ is not StoredEvent:
             pending.append(e)
             continue
         if pending:

@@ -22,10 +22,8 @@ def apply_raw(record: Optional[GameRecord], game_id: str, raws: list) -> GameRec
     """Fold stored values (``EventStore.read_raw``) onto ``record`` (None: the log starts
     with ``game_created``)."""
     events = codec.parse_many(raws)
-    items = []
-    for d in events:
-        decode = DECODERS.get(d["type"])
-        items.append(decode(d["data"], d["seat"]) if decode is not None else codec.stored_from_dict(d))
+    decoders, lobby = DECODERS, codec.stored_from_dict
+    items = [decoders[d["type"]](d["data"], d["seat"]) if d["type"] in decoders else lobby(d) for d in events]
     record = fold_items(record, game_id, items)
     if events:
         last = events[-1]

@@ -109,17 +109,18 @@ def draw(ctx: Ctx, cmd: Draw) -> None:
     close_window_before_action(ctx)
     t, r = ctx.t, ctx.r
     ph = phase(t)
-    if ph == DRAW:
-        if not r.may_decline_answer and _has_answer(ctx, x):
-            raise RuleViolation("must_answer_pending_draw", "this variant requires you to answer when you can")
-        accept_penalty(ctx, x)
-        return
-    if ph == SKIP:
-        raise RuleViolation("must_answer_pending_skip", "a skip is pending: send pass to accept it or answer it")
-    if ph == ROBIN:
-        raise RuleViolation("must_answer_skip_robin", "a skip robin is asking you: add a 4 or send pass")
-    if ph == DRAWN:
-        raise RuleViolation("already_drew", "you have drawn this turn: play the drawn card or pass")
+    if ph != NORMAL:
+        if ph == DRAW:
+            if not r.may_decline_answer and _has_answer(ctx, x):
+                raise RuleViolation("must_answer_pending_draw", "this variant requires you to answer when you can")
+            accept_penalty(ctx, x)
+            return
+        if ph == SKIP:
+            raise RuleViolation("must_answer_pending_skip", "a skip is pending: send pass to accept it or answer it")
+        if ph == ROBIN:
+            raise RuleViolation("must_answer_skip_robin", "a skip robin is asking you: add a 4 or send pass")
+        if ph == DRAWN:
+            raise RuleViolation("already_drew", "you have drawn this turn: play the drawn card or pass")
     if not ctx.can_draw():
         raise RuleViolation("nothing_to_draw", "the stock and the discard pile are exhausted: send pass")
     if ph == NORMAL and not r.voluntary_draw and _has_play(ctx, x):

@@ -167,8 +167,9 @@ def call_may_be_due(r, left: int, last: str, hand_after=()) -> bool:
     return r.multiple_call and len({RANK[c] for c in hand_after}) == 1
 
 
-def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...]) -> str | None:
-    """Why a play of several cards is not a legal group (None if it is)."""
+def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...], one_rank: bool = False) -> str | None:
+    """Why a play of several cards is not a legal group (None if it is). ``one_rank``:
+    the caller knows they are natural cards of one rank (so they make a pack)."""
     if len(decl_cards) == 1:
         return None
     if ph == DRAWN:
@@ -185,7 +186,9 @@ def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...]) ->
     if mode == "none":
         return "invalid_group"
     obligation = ph != NORMAL or t.wish is not None
-    if mode == "same_rank" or obligation:
+    if one_rank:
+        pass
+    elif mode == "same_rank" or obligation:
         if not same_pack(r, [RANK[c] for c in decl_cards]):
             return "invalid_group"
     else:  # runs (§2.9): same rank, or same suit and an adjacent rank, no wrap-around

@@ -182,7 +182,7 @@ def _group_plays(t, r, hand, card, joker_as, d, ph, out, extended, limit, with_j
                 return  # _groups yields every same-rank group first; the runs after them are exponential
             seen.add(cards)
             if valid is None:
-                valid = group_reason(t, r, decl, ph, hand) is None
+                valid = group_reason(t, r, decl, ph, hand, same_rank) is None
             if valid:
                 _as_moves(t, r, hand, cards, joker_as, out if pack else extended, same_rank)
 
@@ -273,9 +273,9 @@ def _as_moves(t, r, hand, cards, joker_as, out: list, one_rank: bool = False) ->
     group = decl if one_rank else triggering_group(r, decl)
     if joker_as is not None:
         move["joker_as"] = joker_as
-    weff = wish_effect(r, group)
+    weff = r.effect.get(group[-1])  # wish_effect, inline
     hand_after = None
-    if weff is not None:
+    if weff is not None and weff.type in WISH_TYPES:
         if weff.must_hold:
             hand_after = remove_cards(hand, cards)
         move["wish_options"] = [{key: value} for key, value in _wish_bodies(t, r, weff, hand_after, decl, group)]
