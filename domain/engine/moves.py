@@ -132,12 +132,9 @@ def _plays(t, r, seat: int, limit: int, ph: str | None = None) -> tuple[list[dic
             if card in r.play_again_cards:
                 _group_plays(t, r, hand, card, None, card, ph, out, extended, limit)
             elif multi and (r.multi_special or card not in r.special):
-                if packable is None:  # how many cards of each rank may join a pack (§2.9)
-                    packable = {}
-                    for c in hand:
-                        if r.multi_special or c not in r.special:
-                            packable[RANK[c]] = packable.get(RANK[c], 0) + 1
-                if always_group or packable[RANK[card]] > 1:
+                if packable is None:  # the rank each card brings to a pack (§2.9), or None
+                    packable = list(map(r.pack_rank.__getitem__, hand))
+                if always_group or packable.count(RANK[card]) > 1:
                     _group_plays(t, r, hand, card, None, card, ph, out, extended, limit)
             if joker_joins:
                 _joker_joins(t, r, hand, card, ph, out, extended, limit)
