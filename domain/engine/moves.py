@@ -108,10 +108,10 @@ def _plays(t, r, seat: int, limit: int, ph: str | None = None) -> tuple[list[dic
     extended: list[dict] = []
     answers = r.answers.get(answer_kind(t, ph)) if ph in ANSWER_PHASES else None
     allowed = playable(t, r) if answers is None else answers
-    declared_jokers = r.joker_mode == "declared"
+    declared_jokers = r.declared_jokers
     multi = ph != DRAWN and r.multi_mode != "none"
     joker_joins = multi and declared_jokers and any(is_joker(c) for c in hand)
-    always_group = r.jokers_in_draw_packs or r.multi_mode == "same_rank_and_runs"
+    always_group = r.always_pack_search
     packable = None
     left = len(hand) - 1
     candidates = (t.drawn_card,) if ph == DRAWN else dict.fromkeys(hand)

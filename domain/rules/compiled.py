@@ -160,6 +160,9 @@ class CompiledRules:
         self.play_again_cards = frozenset(c for c, e in effects.items() if e.type == "play_again")
         self.playable_memo: dict[tuple, frozenset[str]] = {}  # engine.matching.playable
         self.wish_memo: dict[tuple, tuple] = {}  # engine.moves._wish_bodies
+        self.declared_jokers: bool = self.joker_mode == "declared"
+        # list every pack a card leads even without a mate of its rank: runs, joker packs
+        self.always_pack_search: bool = self.jokers_in_draw_packs or self.multi_mode == "same_rank_and_runs"
         # the rank a card brings to a pack (§2.9), None if it may not join one
         self.pack_rank: dict[str, str | None] = {
             c: RANK[c] if self.multi_special or c not in self.special else None for c in self.universe}
