@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Optional
 
 from domain import FixedDeal, GameState, RuleSet, Setup, fold, initial_state
+from domain.events import Event
 
 from .envelope import StoredEvent
 from .mapping import is_domain_event, to_domain_event
@@ -146,12 +147,12 @@ def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[St
 
 
 def fold_items(record: Optional[GameRecord], game_id: str, items: Iterable) -> GameRecord:
-    """The fold itself. ``items`` are in log order, each a lobby ``StoredEvent`` or a
-    domain event (decoded by ``apply_events``; read from its stored payload by
-    ``events.replay``). The caller sets version, last hash and time."""
+    """The fold itself. ``items`` are in log order, each a decoded domain event or a lobby
+    ``StoredEvent`` (``apply_events`` decodes stored events; ``events.replay`` builds the
+    items straight from stored bytes). The caller sets version, last hash and time."""
     pending: list = []
     for e in items:
-        if e.__class__ is not StoredEvent:
+        if isinstance(e, Event):
             pending.append(e)
             continue
         if pending:

@@ -297,7 +297,7 @@ def _wish_bodies(t, r, weff, hand_after, decl, group) -> tuple[tuple[str, object
         return tuple(_body(o) for o in wish_options(r, weff, hand_after, t.wish, in_play))
     w = t.wish
     prior = w.value if weff.new_must_differ and w is not None and w.kind == "rank" else None
-    key = (weff, prior, in_play)
+    key = (group[-1], prior, in_play)  # the wish card stands for its effect
     hit = r.wish_memo.get(key)
     if hit is None:  # a few keys per wish card
         hit = r.wish_memo[key] = tuple(_body(o) for o in wish_options(r, weff, (), w, in_play))
