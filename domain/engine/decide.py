@@ -307,5 +307,5 @@ def run(ctx: Ctx, cmd) -> None:
     if handler is None:
         raise TypeError(f"not a command: {cmd!r}")
     handler(ctx, cmd)
-    if ctx.t.actor is None and between_rounds(ctx.t):
+    if between_rounds(ctx.t):
         deal_next_round(ctx)

@@ -187,7 +187,7 @@ def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...], on
         return "invalid_group"
     obligation = ph != NORMAL or t.wish is not None
     if one_rank:
-        pass
+        pass  # natural cards of one rank make a pack, and a run (of one rank)
     elif mode == "same_rank" or obligation:
         if not same_pack(r, [RANK[c] for c in decl_cards]):
             return "invalid_group"

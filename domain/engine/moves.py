@@ -11,7 +11,7 @@ from itertools import combinations
 from ..cards import JOKER_RANK, RANK, RANK_INDEX, SUIT, is_joker, remove_cards
 from .matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, WISH_TYPES, answer_kind, call_may_be_due,
                        declared, first_card_reason, group_reason, is_chain_start, phase, playable, same_pack,
-                       suit_in_play, triggering_group, why_not_normal, wish_effect, wish_options)
+                       suit_in_play, triggering_group, why_not_normal, wish_options)
 
 from .context import Ctx
 from .turns import close_call_window
@@ -270,7 +270,7 @@ def _as_moves(t, r, hand, cards, joker_as, out: list, one_rank: bool = False) ->
     group = decl if one_rank else triggering_group(r, decl)
     if joker_as is not None:
         move["joker_as"] = joker_as
-    weff = r.effect.get(group[-1])  # wish_effect, inline
+    weff = r.effect.get(group[-1])  # wish_effect, inlined
     hand_after = None
     if weff is not None and weff.type in WISH_TYPES:
         if weff.must_hold:

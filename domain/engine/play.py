@@ -4,7 +4,7 @@ wish, apply last-card rules, apply the triggering group's effects, advance the t
 from __future__ import annotations
 
 from .. import events as ev
-from ..cards import RANK, SUIT, contains_all, is_joker, remove_cards
+from ..cards import RANK, SUIT, is_joker, remove_cards
 from ..commands import Play
 from ..errors import RuleViolation
 from .context import Ctx
