@@ -22,18 +22,8 @@ SUIT: dict[str, str | None] = {r + s: s for s in SUITS for r in RANKS} | {j: Non
 RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS)}
 
 
-def is_card(code: object) -> bool:
-    return isinstance(code, str) and code in RANK
-
-
 def is_joker(card: str) -> bool:
     return card in JOKER_COLOUR
-
-
-def colour(card: str) -> str:
-    if card in JOKER_COLOUR:
-        return JOKER_COLOUR[card]
-    return "red" if SUIT[card] in RED_SUITS else "black"
 
 
 def one_deck(ranks: Iterable[str], jokers_per_deck: int, joker_colours: Iterable[str]) -> list[str]:

@@ -326,6 +326,3 @@ APPLY: dict[str, Callable] = {
 }
 assert set(APPLY) == set(ev.BY_TYPE), set(ev.BY_TYPE) ^ set(APPLY)
 
-
-def apply(t: Table, event: ev.Event) -> None:
-    APPLY[event.type](t, event)

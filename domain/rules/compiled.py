@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import JOKERS, RANK, SUIT, one_deck, select
+from ..cards import JOKERS, RANK, one_deck, select
 from .card_values import resolve
 
 DIRECTION = {"cw": 1, "ccw": -1}
@@ -186,9 +186,3 @@ class CompiledRules:
 
     def full_deck(self, players: int) -> list[str]:
         return self.one_deck * self.deck_count_for(players)
-
-    def is_plain(self, card: str) -> bool:
-        return card not in self.special
-
-    def suit_of(self, card: str) -> str | None:
-        return SUIT[card]
