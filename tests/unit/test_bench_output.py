@@ -16,6 +16,7 @@ def test_engine_bench_prints_its_figures_last(capsys, variant, players):
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert {"variant": variant, "players": players, "games": 2}.items() <= out.items()
     assert out["games_per_s"] > 0 and out["moves_per_s"] > out["games_per_s"]
+    assert out["us_per_move"] == pytest.approx(1e6 / out["moves_per_s"], rel=0.01)
 
 
 def test_floor_bench_prints_its_figures_last(capsys):
