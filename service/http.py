@@ -74,7 +74,12 @@ def _holder(record: GameRecord, token: str | None):
     if seat is not None:
         return seat
     other = token_game(token)
-    if other is not None and other != record.game_id:
+    if other == record.game_id:
+        # this process's copy may predate the seat (joined through another process)
+        seat = seat_of_token(services().games.get(record.game_id), token)
+        if seat is not None:
+            return seat
+    elif other is not None:
         try:
             elsewhere = services().games.get(other)
         except NotFound:
