@@ -103,6 +103,18 @@ class Acted:
 
 # who sent a command: a seat's human, a bot (or autopilot), or the service's clock
 HUMAN, BOT, CLOCK = "human", "bot", "clock"
+LOBBY = "lobby"  # joins, bots seated, leaves: retried like moves
+
+
+class Observer:
+    """What the game service reports as it works (the composition root plugs the metrics
+    in); it does nothing by default."""
+
+    def appended(self, source: str, variant: str) -> None:
+        """A move by ``source`` was appended to a game of ``variant``."""
+
+    def conflicted(self, source: str) -> None:
+        """An append by ``source`` lost a race (the command is decided again)."""
 
 
 def hash_token(token: str) -> str:
@@ -120,13 +132,14 @@ class GameService:
                  followups: Optional[Callable[[GameRecord], None]] = None,
                  clock: Callable[[], float] = time.time,
                  new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16],
-                 due: Optional[DueIndex] = None):
+                 observer: Optional[Observer] = None, due: Optional[DueIndex] = None):
         self.repo = repo
         self.lobby = lobby
         self.due = due  # when each game next needs the workers (the sweeper reads it)
         self.followups = followups  # schedules what comes next (bot turns, clocks) after each append
         self.clock = clock
         self.new_id = new_id
+        self.observer = observer or Observer()
 
     def now(self) -> float:
         return round(self.clock(), 3)
@@ -175,6 +188,7 @@ class GameService:
                 new = [to_new_event(e) for e in events] + self._lobby_events(record, seat, command, source)
                 stored, after = self._append(record, new, state, request_id)
             except ConcurrencyError:
+                self.observer.conflicted(source)
                 record, fresh = self.get(game_id), True  # another command landed first: decide again
                 continue
             except DomainError:
@@ -185,6 +199,7 @@ class GameService:
                     raise  # rejected on the current state
                 record, fresh = latest, True  # rejected on a stale copy: decide again on the latest
                 continue
+            self.observer.appended(source, after.variant)
             return Acted(stored, after)
         raise Conflict("busy", "the game changed too often while this request was retried; try again")
 
@@ -361,6 +376,7 @@ class GameService:
             try:
                 return fn(record)
             except ConcurrencyError:
+                self.observer.conflicted(LOBBY)
                 continue
         raise Conflict("busy", "the game changed too often while this request was retried; try again")
 
@@ -422,5 +438,5 @@ def _deal(deal: Optional[dict]) -> Optional[FixedDeal]:
 
 
 __all__ = ["GameService", "TableSpec", "Seated", "Acted", "NotFound", "Conflict", "Stale", "SeatLeft", "Invalid",
-           "BOT_LEVELS", "HUMAN", "BOT", "CLOCK", "hash_token", "token_game", "DomainError", "RuleViolation",
-           "GameStatusError"]
+           "BOT_LEVELS", "HUMAN", "BOT", "CLOCK", "LOBBY", "Observer", "hash_token", "token_game", "DomainError",
+           "RuleViolation", "GameStatusError"]

@@ -2,7 +2,9 @@
 
 Updated by the application service whenever a game's status or seating changes; every
 fact in it comes from the log. ``ids`` lists every game of a status, private ones too,
-for the workers' sweeper. The Redis lobby is sharded: no command spans two cluster slots.
+for the workers' sweeper; ``list(..., private=True)`` shows them to the auditor; ``counts``
+is what the metrics read at scrape time. The Redis lobby is sharded: no command spans two
+cluster slots.
 
 With an archive, the lobby is also the archiver's worklist: a game that finishes enters
 it (in the same update) due at once; the archiver reschedules it for the end of its hot
@@ -35,6 +37,7 @@ def summary(record: GameRecord) -> dict:
         "version": record.version,
         "created_at": record.created_at,
         "fill_with_bots_after_s": record.config.get("fill_with_bots_after_s"),
+        "public": bool(record.config.get("public", True)),
     }
 
 
@@ -44,19 +47,24 @@ class LobbyIndex:
     def update(self, record: GameRecord) -> None:
         raise NotImplementedError
 
-    def list(self, status: str, variant: Optional[str] = None, limit: int = 50) -> list[dict]:
-        rows = self._list(status, variant, limit)
+    def list(self, status: str, variant: Optional[str] = None, limit: int = 50, private: bool = False) -> list[dict]:
+        """Public tables of ``status`` (private ones too with ``private``)."""
+        rows = self._list(status, variant, limit, private)
         if status == "finished" and self.archive is not None:
             seen = {s["game_id"] for s in rows}
             rows += [s for s in self.archive.lobby(variant, limit) if s["game_id"] not in seen]
             rows.sort(key=lambda s: s["created_at"], reverse=True)
         return rows[:limit]
 
-    def _list(self, status: str, variant: Optional[str], limit: int) -> list[dict]:
+    def _list(self, status: str, variant: Optional[str], limit: int, private: bool) -> list[dict]:
         raise NotImplementedError
 
     def ids(self, status: str) -> list[str]:
         """Every game of ``status``, private tables too."""
+        raise NotImplementedError
+
+    def counts(self) -> dict[str, int]:
+        """How many games there are of each status in the hot store, private tables too."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ the archiver's worklist
@@ -109,16 +117,21 @@ class MemoryLobby(LobbyIndex):
             self._games.pop(game_id, None)
             self._due.pop(game_id, None)
 
-    def _list(self, status, variant=None, limit=50):
+    def _list(self, status, variant=None, limit=50, private=False):
         with self._lock:
             rows = [(score, s) for score, s, public in self._games.values()
-                    if public and s["status"] == status and (variant is None or s["variant"] == variant)]
+                    if (public or private) and s["status"] == status and (variant is None or s["variant"] == variant)]
         rows.sort(key=lambda r: r[0], reverse=status != "waiting")
         return [s for _, s in rows[:limit]]
 
     def ids(self, status):
         with self._lock:
             return [gid for gid, (_, s, _) in self._games.items() if s["status"] == status]
+
+    def counts(self):
+        with self._lock:
+            statuses = [s["status"] for _, s, _ in self._games.values()]
+        return {status: statuses.count(status) for status in STATUSES}
 
 
 class RedisLobby(LobbyIndex):
@@ -188,7 +201,8 @@ class RedisLobby(LobbyIndex):
         pipe.hdel(_key(k, "summary"), game_id)
         pipe.execute()
 
-    def _list(self, status, variant=None, limit=50):
+    def _list(self, status, variant=None, limit=50, private=False):
+        name = ("all:" if private else "") + status
         rev = status != "waiting"
         page = max(limit * 2, 50)
         starts = {k: 0 for k in range(self.shards)}  # the shards not exhausted, and where to read next
@@ -196,7 +210,7 @@ class RedisLobby(LobbyIndex):
         while starts:
             pipe = self.r.pipeline(transaction=False)
             for k, start in starts.items():
-                pipe.zrange(_key(k, status), start, start + page - 1, desc=rev, withscores=True)
+                pipe.zrange(_key(k, name), start, start + page - 1, desc=rev, withscores=True)
             pages = dict(zip(starts, pipe.execute()))
             pipe = self.r.pipeline(transaction=False)
             asked = [k for k in starts if pages[k]]
@@ -220,12 +234,32 @@ class RedisLobby(LobbyIndex):
             pipe.zrange(_key(k, "all:" + status), 0, -1)
         return [_text(x) for ids in pipe.execute() for x in ids]
 
+    def summaries(self):
+        """Every game's summary, shard by shard (for ``macau status``)."""
+        for k in range(self.shards):
+            for _, raw in self.r.hscan_iter(_key(k, "summary"), count=1000):
+                yield orjson.loads(raw)
+
+    def counts(self):
+        pipe = self.r.pipeline(transaction=False)
+        for status in STATUSES:
+            for k in range(self.shards):
+                pipe.zcard(_key(k, "all:" + status))
+        counts = pipe.execute()
+        return {status: sum(counts[i * self.shards:(i + 1) * self.shards]) for i, status in enumerate(STATUSES)}
+
 
 DUE = "archive_due"
 
 
 def _key(shard: int, name: str) -> str:
     return f"lobby:{{L{shard}}}:{name}"
+
+    def counts(self):
+        pipe = self.r.pipeline(transaction=False)
+        for status in STATUSES:
+            pipe.zcard("lobby:all:" + status)
+        return dict(zip(STATUSES, pipe.execute()))
 
 
 def _text(value) -> str:

@@ -153,7 +153,8 @@ def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
 
 
 # what a seat does by itself (not the clock): resets its count of consecutive timeouts
-OWN_ACTIONS = ("card_played", "player_passed", "call_made", "skip_robin_declined", "pass_card_chosen", "cards_drawn")
+OWN_ACTIONS = frozenset(("card_played", "player_passed", "call_made", "skip_robin_declined", "pass_card_chosen",
+                         "cards_drawn"))
 
 
 def _count_timeouts(record: GameRecord, events: list) -> GameRecord:
@@ -161,12 +162,12 @@ def _count_timeouts(record: GameRecord, events: list) -> GameRecord:
     timing_out = None
     for e in events:
         t = e.type
-        if t == "turn_timed_out":
+        if t == "turn_started":
+            timing_out = None
+        elif t == "turn_timed_out":
             counts[e.seat] += 1
             timing_out = e.seat
-        elif t == "turn_started":
-            timing_out = None
-        elif t in OWN_ACTIONS and e.seat != timing_out and counts[e.seat]:
+        elif t in OWN_ACTIONS and counts[e.seat] and e.seat != timing_out:
             counts[e.seat] = 0
     counts = tuple(counts)
     return record if counts == record.timeouts else replace(record, timeouts=counts)

@@ -25,10 +25,9 @@ def apply_raw(record: Optional[GameRecord], game_id: str, raws: list, head: Opti
     knows it (the store's meta); otherwise it is worked out from the values."""
     first, prev = (record.version + 1, record.last_hash) if record is not None else (1, GENESIS)
     events = codec.parse_many(raws)
-    items = []
-    for i, (type, at, seat, data, v) in enumerate(events):
-        decode = DECODERS.get(type)
-        items.append(decode(data, seat) if decode is not None else codec.stored(first + i, type, at, seat, data, v))
+    decoders, stored = DECODERS, codec.stored
+    items = [decoders[type](data, seat) if type in decoders else stored(first + i, type, at, seat, data, v)
+             for i, (type, at, seat, data, v) in enumerate(events)]
     record = fold_items(record, game_id, items)
     if events:
         if head is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http
 import logging
+from time import perf_counter
 from typing import Optional
 
 from flask import Flask, request
@@ -18,7 +19,7 @@ from .api import games, log as log_bp, meta, moves
 from .bodies import check_body
 from .config import Config
 from .errors import PROBLEM, problem, problem_for
-from .schemas.documents import MOVE_COMPONENTS, strict_nullable_refs
+from .schemas.documents import MOVE_COMPONENTS, component_refs, strict_nullable_refs
 from .schemas.responses import ProblemSchema
 from .wiring import Services, build
 
@@ -71,7 +72,8 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     for name, component in MOVE_COMPONENTS.items():
         api.spec.components.schema(name, component=component)
     api.ma_plugin.converter.add_attribute_function(strict_nullable_refs)
-    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp):
+    api.ma_plugin.converter.add_attribute_function(component_refs)
+    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, meta.ops):
         api.register_blueprint(blp)
     meta.register_docs(app, api)
     web.register(app)  # the web table's pages and assets (not part of the API document)
@@ -83,6 +85,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     _register_guards(app, services)
     clients.trust_proxies(app, config.trusted_proxies)
     app.wsgi_app = clients.close_refused(app.wsgi_app)
+    _register_metrics(app, services)  # outermost: timed from the moment the server hands the request over
     return app
 
 
@@ -97,6 +100,28 @@ def _register_errors(app: Flask, api: Api) -> None:
     # flask-smorest registers its own HTTPException handler on the Api; ours must win
     app.error_handler_spec[None][None].pop(HTTPException, None)
     app.register_error_handler(Exception, _handle)
+
+
+def _register_metrics(app: Flask, services: Services) -> None:
+    """Every request counted by route (the URL rule, so a made-up path adds no series),
+    method and status, and timed from the moment the WSGI server hands it over to its
+    response's headers (a 429 and a 404 included)."""
+    metrics = services.metrics
+    inner = app.wsgi_app
+
+    def timed(environ, start_response):
+        environ["macau.started"] = perf_counter()
+        return inner(environ, start_response)
+
+    app.wsgi_app = timed
+
+    @app.after_request
+    def _counted(response):
+        req = request._get_current_object()  # one proxy look-up, not four
+        rule = req.url_rule
+        metrics.request(rule.rule if rule is not None else "unmatched", req.method, response.status_code,
+                        perf_counter() - req.environ["macau.started"])
+        return response
 
 
 def _register_guards(app: Flask, services: Services) -> None:

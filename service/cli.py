@@ -4,6 +4,7 @@
     macau up --cluster      the same on a local 3-master Redis Cluster + a queue server
     macau api               the API under gunicorn (production settings)
     macau worker            an RQ worker (bots, clocks, the sweeper)
+    macau status [--json]   what the service is doing, read from Redis
     macau simulate ...      bot-only games offline
     macau replay GAME_ID    a game's log as a readable table (from Redis or the archive)
     macau audit GAME_ID     re-verify a finished game from its log (from Redis or the archive)
@@ -23,9 +24,11 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
+from . import multiproc
 from .config import Config, ConfigError
 from .embedded_redis import start_server
 from .logs import configure
@@ -48,12 +51,19 @@ def main(argv=None) -> int:
     up.add_argument("--workers", type=int, default=2, help="RQ worker processes")
     up.add_argument("--cluster", action="store_true",
                     help="the events on a local 3-master Redis Cluster, the queue on a server of its own")
+    up.add_argument("--verbose", action="store_true",
+                    help="every log line (DEBUG, RQ's included) and the access log, not only warnings")
     api = sub.add_parser("api", help="the API under gunicorn")
     api.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     api.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     worker = sub.add_parser("worker", help="an RQ worker")
     worker.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     worker.add_argument("--no-sweeper", action="store_true")
+    worker.add_argument("--metrics-port", type=int, default=None,
+                        help="serve this worker's /metrics on this port (when it shares no metrics "
+                             "directory with an API process)")
+    status = sub.add_parser("status", help="games, queue, workers and late jobs, read from Redis")
+    status.add_argument("--json", action="store_true", help="one JSON object, for scripts")
     sub.add_parser("simulate", help="bot-only games offline (macau simulate --help)")
     for name in ("replay", "audit"):
         p = sub.add_parser(name)
@@ -64,8 +74,8 @@ def main(argv=None) -> int:
     verify.add_argument("--json", action="store_true")
     sub.add_parser("openapi", help="print the OpenAPI document (YAML)")
     args = parser.parse_args(argv)
-    return {"up": cmd_up, "api": cmd_api, "worker": cmd_worker, "replay": cmd_replay, "audit": cmd_audit,
-            "verify": cmd_verify, "openapi": cmd_openapi}[args.cmd](args)
+    return {"up": cmd_up, "api": cmd_api, "worker": cmd_worker, "status": cmd_status, "replay": cmd_replay,
+            "audit": cmd_audit, "verify": cmd_verify, "openapi": cmd_openapi}[args.cmd](args)
 
 
 # ---------------------------------------------------------------- up / api / worker
@@ -93,59 +103,76 @@ def cmd_worker(args) -> int:
     if not config.redis_url:
         raise SystemExit("macau worker: set REDIS_URL to the service's Redis")
     configure(config.log_level)
+    if args.metrics_port is not None:
+        from prometheus_client import start_http_server
+
+        from .metrics import process_registry
+
+        start_http_server(args.metrics_port, registry=process_registry())
     return run(build(config, needs_queue=True), burst=args.burst, sweeper=not args.no_sweeper,
                log_level=config.log_level)
 
 
 def cmd_up(args) -> int:
-
-    children: list[subprocess.Popen] = []
-    env = dict(os.environ)
+    """Redis first, then the API, then the workers; on Ctrl-C, SIGTERM or SIGHUP the API
+    and the workers stop first and Redis last. A terminal's Ctrl-C signals its whole
+    foreground process group: the children run in groups of their own (Redis in a
+    session of its own), so only this process hears it and stops them in order."""
+    env = _up_environment(args)
     servers = _start_stores(args, env)
-    env["GUNICORN_BIND"] = f"127.0.0.1:{args.port}"
-    # one machine, one terminal: only warnings from the children, so the address is what
-    # a newcomer sees (MACAU_LOG_LEVEL=INFO brings every log line back)
-    env.setdefault("MACAU_LOG_LEVEL", "WARNING")
+    metrics_dir = None
+    if not env.get(multiproc.ENV):
+        metrics_dir = env[multiproc.ENV] = tempfile.mkdtemp(prefix="macau-metrics-")
+    children: list[subprocess.Popen] = []
     stopping = False
 
     def stop(*_):
         nonlocal stopping
         stopping = True
 
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
+    failed = False
     try:
         conf = os.path.join(os.path.dirname(__file__), "gunicorn_conf.py")
-        children.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"], env=env))
+        children.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"], env=env,
+                                         process_group=0))
+        _wait_ready(args.port, children, lambda: stopping)
+        # after the API: gunicorn wipes the metrics directory as it starts
         for _ in range(max(1, args.workers)):
-            children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env))
-        _wait_ready(args.port, children)
-        where = f"Redis Cluster: {env['REDIS_URL']} and 2 more masters; queue: {env['MACAU_QUEUE_REDIS_URL']}" \
-            if args.cluster else f"Redis: {env['REDIS_URL']}"
-        print(f"Play: http://127.0.0.1:{args.port}/", flush=True)
-        print(f"  API: http://127.0.0.1:{args.port}/v1  ({where})", flush=True)
-        print(f"  interactive docs:  http://127.0.0.1:{args.port}/docs", flush=True)
-        print(f"  a game against bots with curl:\n  {CURL.format(port=args.port)}", flush=True)
-        print("Ctrl-C stops everything.", flush=True)
+            children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
+                                             process_group=0))
+        if not stopping:
+            _banner(args.port, env)
         while not stopping:
             if any(c.poll() is not None for c in children):
                 print("a service process exited; stopping", file=sys.stderr, flush=True)
+                failed = True
                 break
             time.sleep(0.2)
     finally:
-        for c in children:
-            if c.poll() is None:
-                c.send_signal(signal.SIGTERM)
-        deadline = time.monotonic() + 10
-        for c in children:
-            try:
-                c.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                c.kill()
-                c.wait()
+        _stop_children(children)
         for server in servers:
             server.close()  # stops it; removes only a temporary directory
-    return 0
+        if metrics_dir is not None:
+            multiproc.remove(metrics_dir)
+    return 1 if failed else 0
+
+
+def _up_environment(args) -> dict:
+    """The children's environment: a calm console unless --verbose (warnings and errors
+    only, as text, no access log), metrics open (the API listens on loopback only)."""
+    env = dict(os.environ)
+    env["GUNICORN_BIND"] = f"127.0.0.1:{args.port}"
+    env.setdefault("MACAU_LOG_FORMAT", "text")
+    env.setdefault("MACAU_METRICS_OPEN", "1")
+    env.setdefault("GUNICORN_GRACEFUL_TIMEOUT", "3")  # an open SSE stream holds Ctrl-C this long at most
+    if args.verbose:
+        env["MACAU_LOG_LEVEL"], env["MACAU_ACCESS_LOG"] = "DEBUG", "1"
+    else:
+        env.setdefault("MACAU_LOG_LEVEL", "WARNING")
+        env.setdefault("MACAU_ACCESS_LOG", "0")
+    return env
 
 
 def _start_stores(args, env: dict) -> list:
@@ -171,10 +198,44 @@ def _start_stores(args, env: dict) -> list:
     return [server]
 
 
-def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
+def _banner(port: int, env: dict) -> None:
+    redis_url = env["REDIS_URL"]
+    where = f"Redis Cluster: {redis_url} and 2 more masters; queue: {env['MACAU_QUEUE_REDIS_URL']}" \
+        if env.get("MACAU_REDIS_CLUSTER") == "1" else f"Redis: {redis_url}"
+    print(f"Play: http://127.0.0.1:{port}/", flush=True)
+    print(f"  API: http://127.0.0.1:{port}/v1  ({where})", flush=True)
+    print(f"  interactive docs:  http://127.0.0.1:{port}/docs", flush=True)
+    status = f"REDIS_URL={redis_url} MACAU_REDIS_CLUSTER=1 MACAU_QUEUE_REDIS_URL={env['MACAU_QUEUE_REDIS_URL']}" \
+        if env.get("MACAU_REDIS_CLUSTER") == "1" else f"REDIS_URL={redis_url}"
+    print(f"  metrics:  http://127.0.0.1:{port}/metrics   status:  {status} macau status", flush=True)
+    print(f"  a game against bots with curl:\n  {CURL.format(port=port)}", flush=True)
+    print("Ctrl-C stops everything.", flush=True)
 
+
+def _stop_children(children: list, timeout_s: float = 15.0) -> None:
+    """SIGTERM each child (a graceful stop for gunicorn and RQ), wait, then SIGKILL what
+    is left of its process group (gunicorn's workers, RQ's scheduler): nothing may
+    still use Redis when it stops."""
+    for c in children:
+        if c.poll() is None:
+            c.send_signal(signal.SIGTERM)
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
+    for c in children:
+        try:
+            c.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(c.pid, signal.SIGKILL)  # each child leads its own group (process_group=0)
+        except ProcessLookupError:
+            pass
+        c.wait()
+        multiproc.mark_dead(c.pid)
+
+
+def _wait_ready(port: int, children, stopping, timeout_s: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and not stopping():
         if any(c.poll() is not None for c in children):
             raise SystemExit("the API failed to start")
         try:
@@ -183,7 +244,22 @@ def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
                     return
         except OSError:
             time.sleep(0.2)
-    raise SystemExit(f"the API did not become ready on port {port}")
+    if not stopping():
+        raise SystemExit(f"the API did not become ready on port {port}")
+
+
+def cmd_status(args) -> int:
+    from .status import gather, render  # start-up: RQ and the rules engine
+
+    config = Config.from_env()
+    if not config.redis_url:
+        raise SystemExit("macau status: set REDIS_URL to the service's Redis (any node of a cluster, with "
+                         "MACAU_REDIS_CLUSTER=1)")
+    if not config.queue_url:
+        raise SystemExit("macau status: set MACAU_QUEUE_REDIS_URL to the queue's Redis")
+    report = gather(config.redis_url, config.queue_url, cluster=config.redis_cluster)
+    print(json.dumps(report) if args.json else render(report))
+    return 0
 
 
 # ---------------------------------------------------------------- offline tools

@@ -56,6 +56,8 @@ class Config:
     log_level: str = "INFO"  # MACAU_LOG_LEVEL
     enqueue: bool = True  # MACAU_ENQUEUE=0: do not schedule bot turns and clocks (API-only tests)
     sweep_every_s: float = 3.0  # MACAU_SWEEP_EVERY_S: how often a worker's sweeper looks for stalled games
+    metrics_token: str | None = None  # MACAU_METRICS_TOKEN: may read /metrics (so may the auditor token)
+    metrics_open: bool = False  # MACAU_METRICS_OPEN=1: /metrics without a token (`macau up`: loopback only)
     archive_dir: str | None = None  # MACAU_ARCHIVE_DIR: finished games' logs (unset: no archive)
     hot_retention_s: float = 86_400.0  # MACAU_HOT_RETENTION_S: how long a finished game stays in Redis
 
@@ -86,8 +88,10 @@ class Config:
             waiting_ttl_s=_float("MACAU_WAITING_TTL_S", 3600.0),
             sse_keepalive_s=_float("MACAU_SSE_KEEPALIVE_S", 15.0),
             log_level=os.environ.get("MACAU_LOG_LEVEL", "INFO"),
-            enqueue=os.environ.get("MACAU_ENQUEUE", "1") not in ("0", "false", "no"),
+            enqueue=_flag("MACAU_ENQUEUE", True),
             sweep_every_s=_float("MACAU_SWEEP_EVERY_S", 3.0),
+            metrics_token=os.environ.get("MACAU_METRICS_TOKEN") or None,
+            metrics_open=_flag("MACAU_METRICS_OPEN", False),
             archive_dir=os.environ.get("MACAU_ARCHIVE_DIR") or None,
             hot_retention_s=_float("MACAU_HOT_RETENTION_S", 86_400.0),
         )

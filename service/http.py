@@ -29,15 +29,16 @@ ASCII_SPACE = " \t"  # the only whitespace allowed around a token (RFC 9110 OWS)
 
 def bearer_token() -> str | None:
     header = request.headers.get("Authorization")
+    if "token" in request.args:
+        # a URL is written to access logs, proxies' logs and browser history: a token never travels in one
+        raise ApiError(400, "token_in_query", "send the token as Authorization: Bearer <token>, never in the URL "
+                                              "(read the stream with fetch(), or an EventSource that sends headers)")
     if header is None:
-        if not request.path.endswith("/stream") or "token" not in request.args:
-            return None
-        token = request.args["token"]
-    else:
-        scheme, _, token = header.strip(ASCII_SPACE).partition(" ")
-        token = token.strip(ASCII_SPACE)
-        if scheme.lower() != "bearer":
-            raise ApiError(401, "invalid_token", "use Authorization: Bearer <token>")
+        return None
+    scheme, _, token = header.strip(ASCII_SPACE).partition(" ")
+    token = token.strip(ASCII_SPACE)
+    if scheme.lower() != "bearer":
+        raise ApiError(401, "invalid_token", "use Authorization: Bearer <token>")
     if not TOKEN_RE.fullmatch(token):
         raise ApiError(401, "invalid_token", "a token is 1-512 visible ASCII characters: "
                                              "use Authorization: Bearer <token>")
@@ -67,14 +68,18 @@ def seat_for_action(record: GameRecord, token: str | None) -> int:
 def _holder(record: GameRecord, token: str | None):
     if token is None:
         return SPECTATOR
-    auditor = current_app.config["MACAU"].auditor_token
-    if auditor and same_secret(token, auditor):
+    if is_auditor(token):
         return AUDITOR
     seat = seat_of_token(record, token)
     if seat is not None:
         return seat
     other = token_game(token)
-    if other is not None and other != record.game_id:
+    if other == record.game_id:
+        # this process's copy may predate the seat (joined through another process)
+        seat = seat_of_token(services().games.get(record.game_id), token)
+        if seat is not None:
+            return seat
+    elif other is not None:
         try:
             elsewhere = services().games.get(other)
         except NotFound:
@@ -96,8 +101,16 @@ def same_secret(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
 
 
+def is_auditor(token: str | None) -> bool:
+    auditor = current_app.config["MACAU"].auditor_token
+    return bool(token and auditor and same_secret(token, auditor))
+
+
 SEQ_RE = re.compile(r"[0-9]{1,16}")
 MAX_SEQ = 2 ** 53  # the largest seq a client may name (JSON-safe integers)
+# what the document promises is accepted: 15 digits stay below MAX_SEQ
+SEQ_PATTERN = r"[0-9]{1,15}"
+IF_MATCH = rf'^(\*|(W/)?("{SEQ_PATTERN}"|{SEQ_PATTERN}))$'  # "12", W/"12", 12, or * (any current version)
 
 
 def _seq(value: str) -> int | None:

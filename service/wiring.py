@@ -34,6 +34,7 @@ from workers.scheduling import FollowUps
 from .clients import FailedAuth
 from .config import Config
 from .idempotency import IdempotencyStore, MemoryIdempotency, RedisIdempotency
+from .metrics import Metrics
 from .ratelimit import RateLimiter
 from .readiness import Probe
 from .slots import StreamSlots
@@ -60,6 +61,7 @@ class Services:
     queue: Optional[Queue]  # RQ's queue; None without Redis
     redis: Optional[redis.Redis]  # the event store's Redis or RedisCluster; None in memory
     readiness: Optional[Probe]  # the same servers, on connections with /readyz's short deadline
+    metrics: Metrics  # what the HTTP layer, the game service and the jobs count
     archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
 
     def close(self) -> None:
@@ -89,7 +91,8 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
     due = RedisDueIndex(client, config.waiting_ttl_s, shards=SHARDS) if client is not None \
         else MemoryDueIndex(config.waiting_ttl_s)
     followups = FollowUps(queue, archive=archive is not None) if config.enqueue and queue is not None else None
-    games = GameService(repo, lobby, followups=followups, clock=clock or time.time, due=due)
+    metrics = Metrics()
+    games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due)
     return Services(
         config=config, store=store, repo=repo, lobby=lobby, due=due, games=games,
         idempotency=RedisIdempotency(client) if client is not None else MemoryIdempotency(),
@@ -97,7 +100,7 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         limiter=RateLimiter(config.rate_limit_per_s, config.rate_limit_burst),
         failed_auth=FailedAuth(config.auth_failures_per_s, config.auth_failures_burst),
         slots=StreamSlots(config.max_streams, config.max_streams_per_client),
-        queue=queue, redis=client,
+        queue=queue, redis=client, metrics=metrics,
         readiness=Probe(client, config.ready_timeout_s) if client is not None else None,
         archiver=Archiver(hot, archive, lobby, config.hot_retention_s) if archive is not None else None)
 

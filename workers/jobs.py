@@ -74,10 +74,12 @@ def bot_turn(game_id: str, expected_version: int) -> str:
     if record is None:
         return "stale"
     games = services.games
+    started = time.perf_counter()
     picked = bot_move(record, games.now())
     if picked is None:
         return "nothing to do"
     seat, move = picked
+    services.metrics.bot_decided(record.bot_level(seat), time.perf_counter() - started)
     command = command_from_move(seat, move, wish=move.get("wish"))
     try:
         games.act(game_id, seat, command, expected_version, source=BOT)
@@ -94,7 +96,7 @@ def turn_clock(game_id: str, expected_version: int) -> str:
     def timeout(st):
         return st.turn_deadline, Timeout(st.actor), st.actor
 
-    acted = _on_time(game_id, expected_version, timeout)
+    acted = _on_time(game_id, expected_version, timeout, "clock")
     if isinstance(acted, str):
         return acted
     seat = acted.events[0].seat
@@ -108,13 +110,14 @@ def call_window(game_id: str, expected_version: int) -> str:
         w = st.call_window
         return (w.deadline if w is not None else None), CloseCallWindow(), None
 
-    acted = _on_time(game_id, expected_version, close)
+    acted = _on_time(game_id, expected_version, close, "window")
     return acted if isinstance(acted, str) else "closed"
 
 
-def _on_time(game_id: str, expected_version: int, what):
+def _on_time(game_id: str, expected_version: int, what, kind: str):
     """The clock's command ``what(state) -> (deadline, command, seat)`` once the
-    deadline has come; a string saying why not otherwise."""
+    deadline has come; a string saying why not otherwise. How late it acted is measured
+    (``kind``: clock or window)."""
     services = current()
     record = _playing_at(services, game_id, expected_version)
     if record is None:
@@ -122,10 +125,13 @@ def _on_time(game_id: str, expected_version: int, what):
     deadline, command, seat = what(record.state)
     if deadline is None or not _due(services.games, deadline):
         return "not due"
+    late_s = services.games.now() - deadline
     try:
-        return services.games.act(game_id, seat, command, expected_version, source=CLOCK)
+        acted = services.games.act(game_id, seat, command, expected_version, source=CLOCK)
     except (Stale, Conflict, DomainError):
         return "stale"
+    services.metrics.timer_fired(kind, late_s)
+    return acted
 
 
 def fill_with_bots(game_id: str) -> str:

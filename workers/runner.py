@@ -68,6 +68,8 @@ def run(services, *, burst: bool = False, sweeper: bool = True, log_level: str =
     worker = SimpleWorker([services.queue], connection=services.queue.connection, maintenance_interval=5,
                           worker_ttl=10, job_monitoring_interval=2)
     signal.signal(signal.SIGTERM, lambda *_: worker.request_stop(signal.SIGTERM, None))
+    logging.getLogger("macau.worker").info("worker %s on queue %s (scheduler on, sweeper %s)", worker.name,
+                                           services.queue.name, "on" if sweeper else "off")
     try:
         with jobs.using(services):
             worker.work(burst=burst, with_scheduler=True, logging_level=log_level)

@@ -11,7 +11,8 @@ milliseconds."""
 from __future__ import annotations
 
 import logging
-import time
+from dataclasses import dataclass
+from typing import Callable, Optional
 
 from rq import Queue
 
@@ -22,39 +23,59 @@ from .queueing import enqueue
 
 log = logging.getLogger("macau.scheduling")
 
+STALLED_AFTER_S = 2.0  # RQ's scheduler fires a job 0-2 s after its time: later than that, a game is stalled
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    kind: str  # bot, clock, window, fill
+    job_id: str  # deterministic: scheduling twice is harmless
+    func: Callable
+    args: tuple
+    due: float  # Unix time
+
+
+def follow_ups(record: GameRecord) -> list[FollowUp]:
+    """What must happen next in ``record``, at its version, and when: a bot's move
+    (``bot_delay_s`` after the last event), the turn clock, the last-card window, or
+    filling a waiting table with bots."""
+    gid, v = record.game_id, record.version
+    if record.status == "waiting":
+        fill = record.config.get("fill_with_bots_after_s")
+        return [] if fill is None else [FollowUp("fill", f"fill-{gid}", jobs.fill_with_bots, (gid,),
+                                                 record.created_ts + fill)]
+    if record.status != "playing":
+        return []
+    st = record.state
+    out = []
+    if record.needs_bot():
+        delay = float(record.config.get("bot_delay_s") or 0)
+        due = record.updated_ts + delay
+        out.append(FollowUp("bot", f"bot-{gid}-{v}", jobs.bot_turn, (gid, v), due))
+    if st.turn_deadline is not None:
+        out.append(FollowUp("clock", f"clock-{gid}-{v}", jobs.turn_clock, (gid, v), st.turn_deadline))
+    if st.call_window is not None and st.call_window.deadline is not None:
+        out.append(FollowUp("window", f"window-{gid}-{v}", jobs.call_window, (gid, v), st.call_window.deadline))
+    return out
+
 
 def schedule(queue: Queue, record: GameRecord, *, prefix: str = "", archive: bool = False) -> list[str]:
     """Schedule the follow-ups of ``record`` at its version; returns the job ids.
     ``archive``: the service keeps an archive, so a finished game is archived at once."""
     ids = []
-    gid, v = record.game_id, record.version
-    st = record.state
     if record.status == "finished" and archive:
-        ids.append(schedule_archiving(queue, gid))
-        return ids
-    if record.status == "waiting":
-        fill = record.config.get("fill_with_bots_after_s")
-        if fill is not None:
-            job_id = f"{prefix}fill-{gid}"
-            enqueue(queue, jobs.fill_with_bots, (gid,), job_id, record.created_ts + fill)
-            ids.append(job_id)
-        return ids
-    if record.status != "playing":
-        return ids
-    if record.needs_bot():
-        delay = float(record.config.get("bot_delay_s") or 0)
-        job_id = f"{prefix}bot-{gid}-{v}"
-        enqueue(queue, jobs.bot_turn, (gid, v), job_id, time.time() + delay if delay > 0 else None)
-        ids.append(job_id)
-    if st.turn_deadline is not None:
-        job_id = f"{prefix}clock-{gid}-{v}"
-        enqueue(queue, jobs.turn_clock, (gid, v), job_id, st.turn_deadline)
-        ids.append(job_id)
-    if st.call_window is not None and st.call_window.deadline is not None:
-        job_id = f"{prefix}window-{gid}-{v}"
-        enqueue(queue, jobs.call_window, (gid, v), job_id, st.call_window.deadline)
-        ids.append(job_id)
+        return [schedule_archiving(queue, record.game_id)]
+    for f in follow_ups(record):
+        enqueue(queue, f.func, f.args, prefix + f.job_id, f.due)
+        ids.append(prefix + f.job_id)
     return ids
+
+
+def overdue(record: GameRecord, now: float) -> Optional[tuple[str, float]]:
+    """What the game waits for that was due by ``now``, and since when: ``("bot" |
+    "clock" | "window" | "fill", due time)``, the earliest; None if nothing is due."""
+    due = [(f.kind, f.due) for f in follow_ups(record) if f.due <= now]
+    return min(due, key=lambda d: d[1]) if due else None
 
 
 def schedule_archiving(queue: Queue, game_id: str, job_id: str = "") -> str:

@@ -2,8 +2,11 @@
 ``events.due``) are scheduled again: a bot's turn, an expired clock or window, a waiting
 table to fill with bots. A waiting table that has waited ``waiting_ttl_s`` gets a job that
 closes it. A crash between an append and an enqueue therefore never stalls a game, and a
-pass costs what the late games cost, not what all games cost. With an archive, finished
-games whose next archiving step is due (the lobby's worklist) get it scheduled too.
+pass costs what the late games cost, not what all games cost. A late game whose follow-up
+has no job at all (queued, scheduled or running, under its own id or the sweeper's) had
+lost it: it counts as rescued (``macau_sweeper_rescued_games``). With an archive,
+finished games whose next archiving step is due (the lobby's worklist) get it scheduled
+too.
 
 One sweeper runs at a time (a short lock on the queue's Redis, which every worker
 shares); sweeping twice is harmless. Once a minute one of them also reconciles the index
@@ -21,7 +24,7 @@ from events.due import due_at
 
 from . import jobs
 from .queueing import enqueue
-from .scheduling import schedule, schedule_archiving
+from .scheduling import follow_ups, schedule, schedule_archiving
 
 LOCK = "macau:sweeper:lock"
 RECONCILE_LOCK = "macau:sweeper:reconciled"
@@ -52,6 +55,7 @@ def sweep_once(services, lock_s: int = 4, now: Optional[float] = None) -> str:
             enqueue(queue, jobs.expire_table, (game_id,), f"expire-{game_id}-{record.version}")
             scheduled += 1
         else:
+            _count_rescue(services, record, now)
             scheduled += len(schedule(queue, record, prefix="s"))
     if services.archiver is not None:
         # a new job id every few sweeps: a job a dead worker left "started" (RQ keeps its
@@ -80,3 +84,15 @@ def reconcile(services) -> int:
                 services.lobby.update(record)
             services.due.update(record)
     return lacking
+def _count_rescue(services, record, now: float) -> None:
+    """Count ``record`` as rescued when a follow-up it needs now has no job (a bot's move
+    is needed from the moment it is the bot's turn; the others once they are due)."""
+    queue = services.queue
+    needed = [f for f in follow_ups(record) if f.kind == "bot" or f.due <= now]
+    pipe = queue.connection.pipeline(transaction=False)
+    for f in needed:
+        pipe.exists(queue.job_class.key_for(f.job_id), queue.job_class.key_for("s" + f.job_id))
+    lost = [f for f, n in zip(needed, pipe.execute()) if n == 0]
+    # a job that finished in the meantime moved the game on: it was not lost
+    if lost and services.store.version(record.game_id) == record.version:
+        services.metrics.rescued(lost[0].kind)

@@ -9,7 +9,7 @@ from events.redaction import SPECTATOR
 from events.views import game_view
 
 from ..errors import ApiError
-from ..http import bearer_token, etag, json_response, now, seat_for_action, services, viewer_for
+from ..http import bearer_token, etag, is_auditor, json_response, now, seat_for_action, services, viewer_for
 from ..schemas.requests import AddBotSchema, CreateGameSchema, JoinSchema, ListGamesQuery, QuickplaySchema
 from ..schemas.responses import (BotAddedSchema, CreatedGameSchema, GameListSchema, GameViewSchema, JoinedSchema,
                                  LeftSchema, QuickplayResultSchema)
@@ -32,8 +32,14 @@ def _spec(body: dict) -> TableSpec:
 @blp.response(201, CreatedGameSchema)
 @problems(blp, 400, 415, *GAME_STORE)
 def create_game(body):
-    """Create a table; humans in `players` take seats 0, 1, … then `bots`. The game starts
-    by itself when every seat is taken. Tokens are returned once."""
+    """Create a table.
+
+    Humans in `players` take seats 0, 1, … then `bots`; the game starts by itself when
+    every seat is taken. Tokens are returned once. A body this document accepts can
+    still be refused with a 400 naming the parameter, because JSON Schema cannot say it:
+    `rules` the rules engine rejects (`rules` is free-form), more `players` and `bots`
+    than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
+    hand per seat, cards of the deck, no card more often than the deck holds it)."""
     record, seated = services().games.create(_spec(body))
     view = game_view(record, SPECTATOR)
     humans = [{"player_id": s.player_id, "seat": s.seat, "token": s.token} for s in seated if s.token]
@@ -46,10 +52,16 @@ def create_game(body):
 @blp.route("/games", methods=["GET"])
 @blp.arguments(ListGamesQuery(), location="query", error_status_code=400)
 @blp.response(200, GameListSchema)
-@problems(blp, 400, *GAME_STORE)
+@blp.doc(security=BEARER)
+@problems(blp, 400, 401, *GAME_STORE)
 def list_games(query):
-    """Public tables, newest first (waiting tables: oldest first)."""
-    return json_response({"games": services().lobby.list(query["status"], query["variant"], query["limit"])})
+    """Public tables, newest first (waiting tables: oldest first).
+
+    With the auditor token, private tables too (`public: false`); any other token
+    changes nothing."""
+    private = is_auditor(bearer_token())
+    return json_response({"games": services().lobby.list(query["status"], query["variant"], query["limit"],
+                                                         private=private)})
 
 
 @blp.route("/games/<game_id>/players", methods=["POST"])

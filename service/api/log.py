@@ -16,7 +16,7 @@ from events.views import full_state
 
 from ..errors import ApiError
 from ..clients import client_address
-from ..http import bearer_token, json_response, last_event_id, services, viewer_for
+from ..http import SEQ_PATTERN, bearer_token, json_response, last_event_id, services, viewer_for
 from ..schemas.requests import EventsQuery, ReplayQuery, StreamQuery
 from ..schemas.responses import AuditSchema, EventsSchema, ReplaySchema
 from . import BEARER, GAME_STORE, problems
@@ -54,18 +54,39 @@ def get_events(query, game_id):
     return json_response({"version": version, "events": [redact_event(e, viewer) for e in events]})
 
 
+LAST_EVENT_ID = rf"^{SEQ_PATTERN}$"
+# One Server-Sent Event as OpenAPI 3.2 reads an event stream (the `itemSchema` of
+# text/event-stream). The document is OpenAPI 3.0 -- Swagger UI 4, the newest the
+# swagger-ui-bundle wheel ships, renders nothing later -- where the media type's
+# `schema` describes each event, the convention schemathesis follows before 3.2; 3.0 has
+# no contentSchema, so `data` is documented as the JSON of an Event in words.
+SSE_EVENT = {
+    "type": "object", "required": ["id", "event", "data"],
+    "properties": {
+        "id": {"type": "string", "pattern": r"^[1-9][0-9]*$", "description": "the event's seq"},
+        "event": {"type": "string", "pattern": r"^[a-z][a-z_]*$", "description": "the event's type"},
+        "data": {"type": "string", "description": "the event as JSON: an `Event` (seq, type, at, seat, data), "
+                                                  "redacted for the caller"},
+        "retry": {"type": "integer", "minimum": 0, "description": "the reconnection delay, in ms"}},
+    "description": "One Server-Sent Event; comment lines (`: keep-alive`) carry no event."}
+
+
 @blp.route("/games/<game_id>/stream", methods=["GET"])
 @blp.arguments(StreamQuery(), location="query", error_status_code=400)
 @blp.doc(security=BEARER, parameters=[
-    {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
-     "description": "resume after this seq"}],
+    {"in": "header", "name": "Last-Event-ID", "required": False,
+     "schema": {"type": "string", "pattern": LAST_EVENT_ID},
+     "description": "resume after this seq (what an EventSource sends when it reconnects)"}],
     responses={"200": {"description": "Server-Sent Events: one per game event (`id: seq`, `event: type`, "
                                       "`data: json`), a keep-alive comment at least every 15 s",
-                       "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+                       "content": {"text/event-stream": {"schema": SSE_EVENT}}}})
 @problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def stream(query, game_id):
-    """Server-Sent Events, resumable with `Last-Event-ID`. Browsers' EventSource cannot
-    send headers: `?token=` is accepted here for them."""
+    """Server-Sent Events, resumable with `Last-Event-ID`.
+
+    The token goes in `Authorization` only (read the stream with `fetch()`, or an
+    EventSource that sends headers): a `?token=` query is a 400, because URLs end up in
+    logs. Without a token the stream is a spectator's."""
     s = services()
     record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
@@ -79,6 +100,8 @@ def stream(query, game_id):
     except BaseException:
         s.slots.release(client)
         raise
+    metrics = s.metrics
+    metrics.stream_opened()
     closed = []
 
     def close():  # once, when the response closes, even if the stream never started
@@ -86,6 +109,7 @@ def stream(query, game_id):
             closed.append(True)
             sub.close()
             s.slots.release(client)
+            metrics.stream_closed()
 
     def generate():
         yield b"retry: 2000\n\n"

@@ -1,4 +1,5 @@
-"""Variants, health, the OpenAPI document and the interactive docs."""
+"""Variants; and the operator's endpoints (tag `meta`): health, readiness, metrics, the
+OpenAPI document and the interactive docs."""
 
 from __future__ import annotations
 
@@ -7,15 +8,19 @@ import yaml
 from flask import Response, render_template_string, send_from_directory
 from flask_smorest import Blueprint
 
+
 from domain import RuleSet
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS, NAMES, PRESET_IDS
 
+from .. import metrics as prometheus
 from ..errors import STORE_RETRY_AFTER_S, ApiError, problem, quoted
-from ..http import json_response, services
+from ..http import bearer_token, json_response, same_secret, services
 from ..schemas.responses import HealthSchema, VariantListSchema, VariantSchema
 from . import problems
 
-blp = Blueprint("variants", __name__, url_prefix="/", description="Variants and service health")
+blp = Blueprint("variants", __name__, url_prefix="/", description="The variants and their rule sets")
+ops = Blueprint("meta", __name__, url_prefix="/",
+                description="For operators and tools: health, readiness, metrics, this document, the docs")
 
 CUSTOM = {
     "id": "custom", "name": NAMES["custom"], "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
@@ -50,16 +55,16 @@ def get_variant(variant_id: str):
     return json_response(_variant(variant_id))
 
 
-@blp.route("healthz", methods=["GET"])
-@blp.response(200, HealthSchema)
+@ops.route("healthz", methods=["GET"])
+@ops.response(200, HealthSchema)
 def healthz():
     """The process is up."""
     return json_response({"status": "ok"})
 
 
-@blp.route("readyz", methods=["GET"])
-@blp.response(200, HealthSchema)
-@problems(blp, 503)
+@ops.route("readyz", methods=["GET"])
+@ops.response(200, HealthSchema)
+@problems(ops, 503)
 def readyz():
     """Redis is reachable (always ready with the in-memory store). The answer comes within
     MACAU_READY_TIMEOUT_S: the PING has its own connection and deadline."""
@@ -72,6 +77,34 @@ def readyz():
         return problem(503, "not_ready", f"Redis is not reachable ({type(e).__name__})",
                        headers={"Retry-After": str(STORE_RETRY_AFTER_S)})
     return json_response({"status": "ok", "redis": "ok"})
+
+
+METRICS_DOC = {
+    "security": [{"bearerAuth": []}, {}],
+    "responses": {"200": {"description": "Prometheus text exposition format 0.0.4", "content": {
+        "text/plain; version=0.0.4; charset=utf-8": {"schema": {"type": "string"}}}}}}
+
+
+@ops.route("metrics", methods=["GET"])
+@ops.doc(**METRICS_DOC)
+@problems(ops, 401)
+def get_metrics():
+    """Prometheus metrics of every process of this machine.
+
+    Requests, moves, conflicts, SSE streams, bot decision times, timer lateness and
+    sweeper rescues of the API and the workers; games by status and the queue, read
+    from Redis at scrape time. Send the auditor token or `MACAU_METRICS_TOKEN` as a
+    bearer token, unless the service runs with `MACAU_METRICS_OPEN=1`."""
+    s = services()
+    config = s.config
+    if not config.metrics_open:
+        token = bearer_token()
+        allowed = [t for t in (config.metrics_token, config.auditor_token) if t]
+        if token is None or not any(same_secret(token, t) for t in allowed):
+            detail = ("send the metrics token or the auditor token as Authorization: Bearer <token>" if allowed else
+                      "no token may read the metrics: set MACAU_METRICS_TOKEN (or MACAU_METRICS_OPEN=1)")
+            raise ApiError(401, "metrics_token_required", detail, headers={"WWW-Authenticate": "Bearer"})
+    return Response(prometheus.scrape(s), mimetype=None, content_type=prometheus.CONTENT_TYPE)
 
 
 DOCS = """<!doctype html>
@@ -115,11 +148,11 @@ def register_docs(app, api) -> None:
         return app.url_map._rules_by_endpoint[endpoint][0]
 
     api.spec.path(rule=rule("openapi_yaml"), operations={"get": {
-        "summary": "This OpenAPI document (YAML)", "tags": ["variants"],
+        "summary": "This OpenAPI document (YAML)", "tags": ["meta"],
         "responses": {"200": {"description": "OK", "content": {"application/yaml": {"schema": {"type": "object"}}}}}}})
     api.spec.path(rule=rule("api-docs.openapi_json"), operations={"get": {
-        "summary": "This OpenAPI document (JSON)", "tags": ["variants"],
+        "summary": "This OpenAPI document (JSON)", "tags": ["meta"],
         "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}}}}})
     api.spec.path(rule=rule("docs"), operations={"get": {
-        "summary": "Interactive documentation (Swagger UI)", "tags": ["variants"],
+        "summary": "Interactive documentation (Swagger UI)", "tags": ["meta"],
         "responses": {"200": {"description": "OK", "content": {"text/html": {"schema": {"type": "string"}}}}}}})

@@ -11,7 +11,7 @@ from events.redaction import redact_event
 from events.views import game_view
 
 from ..errors import ApiError, flatten_messages
-from ..http import bearer_token, etag, if_match_version, json_response, seat_for_action, services
+from ..http import IF_MATCH, bearer_token, etag, if_match_version, json_response, seat_for_action, services
 from ..idempotency import idempotent
 from ..schemas.requests import MoveSchema
 from ..schemas.responses import MoveResultSchema
@@ -20,7 +20,7 @@ from . import BEARER, GAME_STORE, problems
 blp = Blueprint("moves", __name__, url_prefix="/v1", description="Play: the five actions")
 
 HEADERS = [
-    {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
+    {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string", "pattern": IF_MATCH},
      "description": 'the version the move was decided on, e.g. "12" (W/"12" too); 412 if the game moved on; '
                     '"*" matches any version'},
     {"in": "header", "name": "Idempotency-Key", "required": False,
@@ -48,9 +48,13 @@ def _load_move() -> dict:
 @blp.doc(security=BEARER, parameters=HEADERS, requestBody=MOVE_BODY)
 @problems(blp, 400, 401, 403, 404, 409, 412, 415, 422, *GAME_STORE)
 def post_move(game_id):
-    """Send a move: `play`, `draw`, `pass`, `announce` or `catch` (and `choose_pass_card`
-    for the custom pass-left card). The response holds the new version, the events the
-    move produced as the caller may see them, and the caller's view."""
+    """Send a move: `play`, `draw`, `pass`, `announce` or `catch`.
+
+    (And `choose_pass_card` for the custom pass-left card.) The response holds the new
+    version, the events the move produced as the caller may see them, and the caller's
+    view. A body this document accepts can still be refused, rightly: a move the rules
+    reject is a 422 whose `reason` says why (`you.legal_moves` lists what is allowed
+    now), an `If-Match` the game has left a 412, a game not playing a 409."""
     body = _load_move()
     games = services().games
     token = bearer_token()

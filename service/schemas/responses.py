@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from .documents import COMPONENT
 from .requests import ACTIONS
+
 
 class ProblemSchema(Schema):
     type = fields.String(required=True)
@@ -116,7 +118,8 @@ class ResultSchema(Schema):
 class LegalMoveSchema(Schema):
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     cards = fields.List(fields.String())
-    wish_options = fields.List(fields.Dict(), metadata={"description": "the wishes this play may make"})
+    wish_options = fields.List(fields.Dict(metadata={COMPONENT: "WishChoice"}),
+                               metadata={"description": "the wishes this play may make, each a valid `wish`"})
     announce = fields.Boolean()
     joker_as = fields.String()
     target_seat = fields.Integer()
@@ -254,6 +257,7 @@ class GameSummarySchema(Schema):
     version = fields.Integer(required=True)
     created_at = fields.String(required=True)
     fill_with_bots_after_s = fields.Float(allow_none=True)
+    public = fields.Boolean(metadata={"description": "false for a private table (listed to the auditor only)"})
 
 
 class GameListSchema(Schema):

@@ -48,6 +48,7 @@ def test_api_and_workers_scale(name):
         assert "container_name" not in s, "a fixed container name prevents scaling"
         assert not any(":" in str(p) for p in s.get("ports", [])), "a fixed host port prevents scaling"
     assert c["services"]["api"]["command"][:2] == ["macau", "api"]
+    assert c["services"]["worker"]["command"][:2] == ["macau", "worker"]
 
 
 def test_api_and_workers_share_the_archive():
@@ -57,7 +58,6 @@ def test_api_and_workers_share_the_archive():
         mount = next(v for v in svc["volumes"] if v.startswith("archive:"))
         assert mount.split(":")[1] == svc["environment"]["MACAU_ARCHIVE_DIR"]
     assert "archive" in c["volumes"]
-    assert c["services"]["worker"]["command"] == ["macau", "worker"]
     assert (ROOT / "Dockerfile").exists()
 
 

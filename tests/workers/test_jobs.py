@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from datetime import datetime, timedelta, timezone
 
 import fakeredis
 import pytest
@@ -15,9 +16,12 @@ from events.application import TableSpec
 from events.store import InMemoryEventStore
 from service.config import Config
 from service.wiring import build
+from tests.support.scrape import recorded
 from tests.support.service_games import SteppingClock, random_steps
 from workers import jobs
 from workers.queueing import QUEUE_NAME
+from workers.scheduling import overdue
+from workers.sweeper import LOCK, sweep_once
 from workers.sweeper import GRACE_S, LOCK, sweep_once
 
 
@@ -56,7 +60,11 @@ def test_bot_turn_plays_for_the_bot_once_and_a_second_run_is_stale(services):
                                                       "starter": "7D"}))
     assert record.state.actor == 1 and record.needs_bot()
     assert f"bot-{record.game_id}-{record.version}" in scheduled(services)  # the append scheduled it
+    decisions, moves = recorded("macau_bot_decision_seconds_count", level="normal"), \
+        recorded("macau_moves_appended_total", source="bot", variant="macau")
     assert jobs.bot_turn(record.game_id, record.version) == "seat 1: play"
+    assert recorded("macau_bot_decision_seconds_count", level="normal") == decisions + 1
+    assert recorded("macau_moves_appended_total", source="bot", variant="macau") == moves + 1
     after = services.games.get(record.game_id)
     assert after.version > record.version and after.state.actor == 0
     assert "card_played" in types(services, record.game_id, record.version)
@@ -70,7 +78,12 @@ def test_turn_clock_acts_for_the_actor_once_its_deadline_has_come(services, cloc
     gid, seat = record.game_id, record.state.actor
     assert jobs.turn_clock(gid, record.version) == "not due"
     clock.advance(11)
+    late = (recorded("macau_timer_lateness_seconds_count", kind="clock"),
+            recorded("macau_timer_lateness_seconds_sum", kind="clock"))
     assert jobs.turn_clock(gid, record.version) == f"seat {seat} timed out"
+    # the clock ran 11 s after the deadline's start: 1 s late, counted once
+    assert recorded("macau_timer_lateness_seconds_count", kind="clock") == late[0] + 1
+    assert recorded("macau_timer_lateness_seconds_sum", kind="clock") - late[1] == pytest.approx(1, abs=0.01)
     after = services.games.get(gid)
     assert after.state.actor != seat and not after.seats[seat].autopilot  # one timeout: still his seat
     assert types(services, gid, record.version)[0] == "turn_timed_out"
@@ -105,7 +118,9 @@ def test_call_window_applies_the_penalty_when_its_time_is_up(services, clock):
     assert acted.record.state.call_window.seat == 0
     assert jobs.call_window(gid, acted.record.version) == "not due"
     clock.advance(2.5)
+    late = recorded("macau_timer_lateness_seconds_sum", kind="window")
     assert jobs.call_window(gid, acted.record.version) == "closed"
+    assert recorded("macau_timer_lateness_seconds_sum", kind="window") - late == pytest.approx(0.5, abs=0.01)
     assert "call_penalty_applied" in types(services, gid, acted.record.version)
     assert len(services.games.get(gid).state.hands[0]) == 1 + 5
     assert jobs.call_window(gid, acted.record.version) == "stale"
@@ -134,10 +149,42 @@ def test_the_sweeper_reschedules_a_bot_turn_a_crash_lost(services):
     assert scheduled(services) == set()
     assert sweep_once(services, lock_s=1) == "0 jobs scheduled"  # not late yet: RQ may fire it 2 s late
     services.queue.connection.delete(LOCK)
+    rescued = recorded("macau_sweeper_rescued_games_total", due="bot")
     assert sweep_once(services, lock_s=1, now=time.time() + GRACE_S + 1) == "1 jobs scheduled"
+    assert recorded("macau_sweeper_rescued_games_total", due="bot") == rescued + 1
+    # its job is there now: the next sweep has nothing to rescue
+    services.queue.connection.delete(LOCK)
+    assert sweep_once(services, lock_s=1, now=time.time() + GRACE_S + 1) == "1 jobs scheduled"
+    assert recorded("macau_sweeper_rescued_games_total", due="bot") == rescued + 1
     assert scheduled(services) == {f"sbot-{record.game_id}-{record.version}"}
 
 
+def test_a_game_whose_append_scheduled_nothing_is_rescued_and_overdue_says_since_when(clock):
+    # events stored a minute ago (the store's clock), and the job their append scheduled lost
+    store = InMemoryEventStore(clock=lambda: datetime.now(timezone.utc) - timedelta(seconds=60))
+    services = build(Config(enqueue=False), store=store, clock=clock,
+                     queue=Queue(QUEUE_NAME, connection=fakeredis.FakeRedis()))
+    try:
+        record, _ = services.games.create(TableSpec(
+            "macau", seats=2, players=["ann"], bots=["normal"], bot_delay_s=1, turn_timeout_s=None,
+            deal={"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]], "starter": "7D"}))
+        due, when = overdue(record, time.time())
+        assert due == "bot" and time.time() - when == pytest.approx(59, abs=2)
+        rescued = recorded("macau_sweeper_rescued_games_total", due="bot")
+        assert sweep_once(services, lock_s=1) == "1 jobs scheduled"
+        assert recorded("macau_sweeper_rescued_games_total", due="bot") == rescued + 1
+    finally:
+        services.close()
+
+
+def test_overdue_names_the_earliest_deadline_passed(services, clock):
+    record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann", "bob"], turn_timeout_s=10, seed=3))
+    deadline = record.state.turn_deadline
+    assert overdue(record, deadline - 0.001) is None  # humans only: nothing but the clock is ever due
+    assert overdue(record, deadline + 5) == ("clock", deadline)
+    waiting, _ = services.games.create(TableSpec("switch", seats=4, players=["me"], fill_with_bots_after_s=30))
+    assert overdue(waiting, waiting.created_ts + 29) is None
+    assert overdue(waiting, waiting.created_ts + 31) == ("fill", waiting.created_ts + 30)
 # ------------------------------------------------------------------ archiving
 @pytest.fixture
 def archiving(clock, tmp_path):
