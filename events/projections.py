@@ -23,6 +23,9 @@ import orjson
 from .records import GameRecord
 
 STATUSES = ("waiting", "playing", "finished")
+# Hash tags the Redis lobby (and the due index, events.due) spread their keys over: a Redis
+# Cluster spreads them over its nodes; one server does not mind.
+SHARDS = 16
 
 
 def summary(record: GameRecord) -> dict:
@@ -144,7 +147,7 @@ class RedisLobby(LobbyIndex):
     listing asks every shard for its first matches, all shards in one pipeline per round,
     and merges them."""
 
-    def __init__(self, client, archive=None, clock=time.time, shards: int = 16):
+    def __init__(self, client, archive=None, clock=time.time, shards: int = SHARDS):
         self.r = client
         self.archive, self._clock = archive, clock
         self.shards = shards

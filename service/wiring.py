@@ -23,7 +23,7 @@ from rq import Queue
 from events.application import GameService
 from events.archiving import Archiver
 from events.due import DueIndex, MemoryDueIndex, RedisDueIndex
-from events.projections import LobbyIndex, MemoryLobby, RedisLobby
+from events.projections import SHARDS, LobbyIndex, MemoryLobby, RedisLobby
 from events.repository import GameRepository
 from events.store import EventStore, InMemoryEventStore, RedisEventStore
 from events.store.archive_dir import ArchiveDir
@@ -39,10 +39,6 @@ from .ratelimit import RateLimiter
 from .readiness import Probe
 from .slots import StreamSlots
 from .streams import StreamHub
-
-# Hash tags the lobby and the due index spread their keys over (events.projections): a
-# Redis Cluster spreads them over its nodes; one server does not mind.
-SHARDS = 16
 
 
 @dataclass
