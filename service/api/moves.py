@@ -57,13 +57,7 @@ def post_move(game_id):
     now), an `If-Match` the game has left a 412, a game not playing a 409."""
     body = _load_move()
     games = services().games
-    token = bearer_token()
-    try:
-        seat = seat_for_action(games.cached(game_id), token)
-    except ApiError as e:
-        if e.code != "unknown_token":
-            raise
-        seat = seat_for_action(games.get(game_id), token)  # a seat taken through another process
+    seat = seat_for_action(games.cached(game_id), bearer_token())
     command = command_from_move(seat, body)
     expected = if_match_version()
 
