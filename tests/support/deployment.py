@@ -57,9 +57,12 @@ class Deployment:
     """``apis`` API processes (one gunicorn worker each) and ``workers`` RQ workers."""
 
     def __init__(self, env: dict, apis: int = 3, workers: int = 2):
-        # every test client comes from one address: no rate limit, no cap on its streams
+        # every test client comes from one address: no rate limit, no cap on its streams; a
+        # stopping API cuts open streams after 1 s (a stream whose client hung up is noticed
+        # only at its next write: it would hold the stop for the whole default 10 s)
         self.env = dict(os.environ, PYTHONPATH=ROOT, MACAU_LOG_LEVEL="WARNING", MACAU_RATE_LIMIT_PER_S="0",
-                        MACAU_MAX_STREAMS_PER_CLIENT="1000", GUNICORN_WORKERS="1", MACAU_SWEEP_EVERY_S="1", **env)
+                        MACAU_MAX_STREAMS_PER_CLIENT="1000", GUNICORN_WORKERS="1", MACAU_SWEEP_EVERY_S="1",
+                        GUNICORN_GRACEFUL_TIMEOUT="1", **env)
         self.n_apis, self.n_workers = apis, workers
         self.apis: list[subprocess.Popen] = []
         self.workers: list[subprocess.Popen] = []
