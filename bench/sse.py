@@ -2,17 +2,20 @@
 streams and long-polls held by others.
 
     python -m bench.sse [--clients 1000] [--games 10] [--moves 40]
-    python -m bench.sse --replicas 3 --cluster [--long-polls 200]
+    python -m bench.sse --replicas 3 --cluster [--long-polls 200] [--rate 100]
 
 Starts a real Redis-compatible server (``--cluster``: a local 3-master cluster) and
 gunicorn (gevent worker, the production worker class): one process, or ``--replicas``
 of them. Opens ``--clients`` SSE streams spread over ``--games`` games (asyncio, one
 socket each) and ``--long-polls`` clients that long-poll the events of a game again and
 again; with replicas, every stream and long-poll is held by another replica than the
-one the moves are posted to. Then plays moves and checks that every client receives
-every event exactly once, in order. Prints one JSON object last: clients held, events
-delivered, delivery latency p50/p99 (move acknowledged → event read by a client; the
-long-polls' separately), and the API processes' memory."""
+one the moves are posted to. Then plays moves, one after another or at ``--rate`` moves/s
+in all (without it, the replica taking the moves, otherwise idle, can post them faster
+than the others deliver them, and the latency measured is a growing queue's), and checks
+that every client receives every event exactly once, in order. Prints one JSON object
+last: clients held, events delivered, delivery latency p50/p99 (move acknowledged → event
+read by a client, which may come first; the long-polls' separately), the moves posted per
+second, and the API processes' memory."""
 
 from __future__ import annotations
 
@@ -88,7 +91,9 @@ async def long_poll_client(port: int, game_id: str, out: dict, ready: asyncio.Ev
 
 
 async def run(post_port: int, watch_ports: list[int], games: list, clients: int, long_polls: int,
-              moves_per_game: int):
+              moves_per_game: int, rate: float | None = None):
+    """Post every game's moves in turn, one at a time: at ``rate`` moves/s in all, or
+    (None) each as soon as the one before is acknowledged."""
     ready = asyncio.Event()
     counter = [0]
     n = clients + long_polls
@@ -103,10 +108,14 @@ async def run(post_port: int, watch_ports: list[int], games: list, clients: int,
     await asyncio.sleep(1.0)
     sent = {}  # (game_id, seq) -> time the move was acknowledged
     loop = asyncio.get_running_loop()
+    next_at = first = time.perf_counter()
     for step in range(moves_per_game):
         for game_id, tokens, plan, _ in games:
             if step >= len(plan):
                 continue
+            if rate:
+                next_at += 1 / rate
+                await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
             seat, body = plan[step]
             status, resp = await loop.run_in_executor(None, lambda: Conn(post_port).request(
                 "POST", f"/v1/games/{game_id}/moves", body, tokens[seat]))
@@ -114,12 +123,14 @@ async def run(post_port: int, watch_ports: list[int], games: list, clients: int,
             t = time.perf_counter()
             for e in resp["events"]:
                 sent[(game_id, e["seq"])] = t
-        await asyncio.sleep(0.01)
+        if not rate:
+            await asyncio.sleep(0.01)
+    posted_s = time.perf_counter() - first
     await asyncio.sleep(2.0)
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return results, polls, sent
+    return results, polls, sent, posted_s
 
 
 def deliveries(results: list[dict], games: list, sent: dict, first_seq) -> tuple[int, int, list[float]]:
@@ -149,6 +160,8 @@ def main(argv=None) -> None:
     ap.add_argument("--replicas", type=int, default=1, help="API processes (moves go to the first, clients to the "
                                                             "others)")
     ap.add_argument("--cluster", action="store_true", help="the events on a local 3-master cluster")
+    ap.add_argument("--rate", type=float, default=None, help="moves per second over all games (default: each "
+                                                              "move as soon as the one before is acknowledged)")
     a = ap.parse_args(argv)
     long_polls = a.long_polls if a.long_polls is not None else (200 if a.replicas > 1 else 0)
     from bench.api import create, plan_game
@@ -163,7 +176,8 @@ def main(argv=None) -> None:
             version = conn.request("GET", f"/v1/games/{game_id}")[1]["version"]
             games.append((game_id, tokens, plan, version))
         watch_ports = stack.ports[1:] or stack.ports
-        results, polls, sent = asyncio.run(run(stack.port, watch_ports, games, a.clients, long_polls, a.moves))
+        results, polls, sent, posted_s = asyncio.run(run(stack.port, watch_ports, games, a.clients, long_polls, a.moves,
+                                                  a.rate))
         rss_mb = sum(p.memory_info().rss for p in stack.api_processes()) / 2**20
         start = {g[0]: g[3] for g in games}
         clients_ok, complete, latencies = deliveries(results, games, sent, lambda g: 1)
@@ -181,6 +195,8 @@ def main(argv=None) -> None:
                           "long_polls": long_polls, "long_polls_complete": polls_ok,
                           "long_poll_p50_ms": round(pct(poll_latencies, 50), 1) if poll_latencies else None,
                           "long_poll_p99_ms": round(pct(poll_latencies, 99), 1) if poll_latencies else None,
+                          "move_rate_per_s": a.rate,
+                          "moves_posted_per_s": round(sum(min(len(g[2]), a.moves) for g in games) / posted_s, 1),
                           "api_processes": a.replicas, "store": "cluster" if a.cluster else "one server",
                           "api_rss_mib": round(rss_mb)}))
 
