@@ -9,7 +9,6 @@ from time import perf_counter
 from typing import Optional
 
 from flask import Flask, request
-from flask_cors import CORS
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
@@ -77,10 +76,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
         api.register_blueprint(blp)
     meta.register_docs(app, api)
     web.register(app)  # the web table's pages and assets (not part of the API document)
-    headers.register(app)  # before CORS: it narrows flask-cors's preflight answer
-    CORS(app, origins=config.cors_origins, supports_credentials=False, methods=headers.SERVED_METHODS,
-         allow_headers=["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID"],
-         expose_headers=["ETag", "Retry-After", "Location"])
+    headers.register(app, config.cors_origins)  # security headers and CORS
     _register_errors(app, api)
     _register_guards(app, services)
     clients.trust_proxies(app, config.trusted_proxies)

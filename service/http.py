@@ -27,9 +27,29 @@ TOKEN_RE = re.compile(r"[\x21-\x7e]{1,512}")  # visible ASCII: no Unicode look-a
 ASCII_SPACE = " \t"  # the only whitespace allowed around a token (RFC 9110 OWS)
 
 
+def token_in_query(req) -> bool:
+    # the raw query string first (parsing it into args costs more than the rest of this
+    # check); "%" because "%74oken" is "token" too
+    query = req.environ.get("QUERY_STRING", "")
+    return ("token" in query or "%" in query) and "token" in req.args
+
+
+_TOKEN = "macau.token"  # the request's token, once read (the rate limiter and the view both ask)
+
+
 def bearer_token() -> str | None:
-    header = request.headers.get("Authorization")
-    if "token" in request.args:
+    req = request._get_current_object()
+    environ = req.environ
+    if _TOKEN in environ:
+        return environ[_TOKEN]
+    token = _read_token(req)
+    environ[_TOKEN] = token
+    return token
+
+
+def _read_token(req) -> str | None:
+    header = req.headers.get("Authorization")
+    if token_in_query(req):
         # a URL is written to access logs, proxies' logs and browser history: a token never travels in one
         raise ApiError(400, "token_in_query", "send the token as Authorization: Bearer <token>, never in the URL "
                                               "(read the stream with fetch(), or an EventSource that sends headers)")

@@ -13,7 +13,7 @@ from ..http import bearer_token, etag, is_auditor, json_response, now, seat_for_
 from ..schemas.requests import AddBotSchema, CreateGameSchema, JoinSchema, ListGamesQuery, QuickplaySchema
 from ..schemas.responses import (BotAddedSchema, CreatedGameSchema, GameListSchema, GameViewSchema, JoinedSchema,
                                  LeftSchema, QuickplayResultSchema)
-from . import BEARER, GAME_STORE, problems
+from . import BEARER, GAME_STORE, problems, responds
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join and read games")
 
@@ -29,7 +29,7 @@ def _spec(body: dict) -> TableSpec:
 
 @blp.route("/games", methods=["POST"])
 @blp.arguments(CreateGameSchema(), error_status_code=400)
-@blp.response(201, CreatedGameSchema)
+@responds(blp, 201, CreatedGameSchema)
 @problems(blp, 400, 415, *GAME_STORE)
 def create_game(body):
     """Create a table.
@@ -51,7 +51,7 @@ def create_game(body):
 
 @blp.route("/games", methods=["GET"])
 @blp.arguments(ListGamesQuery(), location="query", error_status_code=400)
-@blp.response(200, GameListSchema)
+@responds(blp, 200, GameListSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, *GAME_STORE)
 def list_games(query):
@@ -66,7 +66,7 @@ def list_games(query):
 
 @blp.route("/games/<game_id>/players", methods=["POST"])
 @blp.arguments(JoinSchema(), error_status_code=400)
-@blp.response(201, JoinedSchema)
+@responds(blp, 201, JoinedSchema)
 @problems(blp, 400, 404, 409, 415, *GAME_STORE)
 def join_game(body, game_id):
     """Take the lowest free seat. 409 if the table is full or the game has started."""
@@ -77,7 +77,7 @@ def join_game(body, game_id):
 
 @blp.route("/games/<game_id>/bots", methods=["POST"])
 @blp.arguments(AddBotSchema(), error_status_code=400)
-@blp.response(201, BotAddedSchema)
+@responds(blp, 201, BotAddedSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, 409, 415, *GAME_STORE)
 def add_bot(body, game_id):
@@ -91,7 +91,7 @@ def add_bot(body, game_id):
 
 @blp.route("/quickplay", methods=["POST"])
 @blp.arguments(QuickplaySchema(), error_status_code=400)
-@blp.response(201, QuickplayResultSchema)
+@responds(blp, 201, QuickplayResultSchema)
 @problems(blp, 400, 415, *GAME_STORE)
 def quickplay(body):
     """A seat at the oldest public waiting table of that variant and size, or a new one."""
@@ -114,7 +114,7 @@ def quickplay(body):
 
 
 @blp.route("/games/<game_id>/leave", methods=["POST"])
-@blp.response(200, LeftSchema)
+@responds(blp, 200, LeftSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def leave_game(game_id):
@@ -127,7 +127,7 @@ def leave_game(game_id):
 
 
 @blp.route("/games/<game_id>", methods=["GET"])
-@blp.response(200, GameViewSchema, headers={"ETag": {"description": "the game's version", "schema": {"type": "string"}}})
+@responds(blp, 200, GameViewSchema, headers={"ETag": {"description": "the game's version", "schema": {"type": "string"}}})
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, *GAME_STORE)
 def get_game(game_id):

@@ -10,12 +10,13 @@ from domain import command_from_move
 from events.redaction import redact_event
 from events.views import game_view
 
+from ..bodies import json_body
 from ..errors import ApiError, flatten_messages
 from ..http import IF_MATCH, bearer_token, etag, if_match_version, json_response, seat_for_action, services
 from ..idempotency import idempotent
 from ..schemas.requests import MoveSchema
 from ..schemas.responses import MoveResultSchema
-from . import BEARER, GAME_STORE, problems
+from . import BEARER, GAME_STORE, problems, responds
 
 blp = Blueprint("moves", __name__, url_prefix="/v1", description="Play: the five actions")
 
@@ -34,7 +35,7 @@ _MOVE_SCHEMA = MoveSchema()
 
 def _load_move() -> dict:
     """The move body, validated by the same rules the document states (400 if not)."""
-    data = request.get_json(silent=True)
+    data = json_body()
     if not isinstance(data, dict):
         raise ApiError(400, "invalid_request", "the body must be a JSON object such as {\"action\": \"draw\"}")
     try:
@@ -44,7 +45,7 @@ def _load_move() -> dict:
 
 
 @blp.route("/games/<game_id>/moves", methods=["POST"])
-@blp.response(200, MoveResultSchema)
+@responds(blp, 200, MoveResultSchema)
 @blp.doc(security=BEARER, parameters=HEADERS, requestBody=MOVE_BODY)
 @problems(blp, 400, 401, 403, 404, 409, 412, 415, 422, *GAME_STORE)
 def post_move(game_id):
