@@ -6,6 +6,7 @@ from __future__ import annotations
 import http
 import logging
 from time import perf_counter
+from types import FunctionType
 from typing import Optional
 
 from flask import Flask, request
@@ -42,13 +43,31 @@ class MacauApi(Api):
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
+class MacauFlask(Flask):
+    """Flask, remembering which functions are coroutines: ``ensure_sync`` runs for the view
+    and every hook of every request, and asks ``inspect`` each time."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._sync: dict = {}
+
+    def ensure_sync(self, func):
+        if type(func) is not FunctionType:  # a bound method may belong to a per-request object
+            return super().ensure_sync(func)
+        try:
+            return self._sync[func]
+        except KeyError:
+            sync = self._sync[func] = super().ensure_sync(func)
+            return sync
+
+
 def create_app(config: Optional[Config] = None, *, services: Optional[Services] = None, **fakes) -> Flask:
     """The app for ``config`` (default: the environment). ``services`` (or ``fakes`` for
     ``wiring.build``: a store, a clock, a queue) replace what the configuration names."""
     if services is None:
         services = build(config or Config.from_env(), **fakes)
     config = services.config
-    app = Flask("macau")
+    app = MacauFlask("macau")
     app.json.sort_keys = False
     app.url_map.merge_slashes = False  # /v1/games//events names no game: a 404, not a redirect
     app.config.update(

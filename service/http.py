@@ -17,7 +17,12 @@ from .errors import ApiError, quoted
 
 
 def json_response(body, status: int = 200, headers: dict | None = None) -> Response:
-    resp = Response(orjson.dumps(body), status=status, mimetype="application/json")
+    return raw_json_response(orjson.dumps(body), status, headers)
+
+
+def raw_json_response(data: bytes, status: int = 200, headers: dict | None = None) -> Response:
+    """A response of JSON already serialised (``data``)."""
+    resp = Response(data, status=status, mimetype="application/json")
     for k, v in (headers or {}).items():
         resp.headers[k] = v
     return resp
@@ -154,6 +159,26 @@ def if_match_version() -> int | None:
     if version is None:
         raise ApiError(400, "invalid_if_match", f'If-Match must be a game version such as "12", not {quoted(raw)}')
     return version
+
+
+def if_none_match(version: int) -> bool:
+    """Whether If-None-Match names ``version`` (weak comparison, RFC 9110 §13.1.2), or is
+    "*". A value that names no version simply does not match."""
+    raw = request.headers.get("If-None-Match")
+    if raw is None:
+        return False
+    wanted = str(version)
+    for tag in raw.split(","):
+        tag = tag.strip(ASCII_SPACE)
+        if tag == "*":
+            return True
+        if tag.startswith("W/"):
+            tag = tag[2:]
+        if len(tag) >= 2 and tag[0] == tag[-1] == '"':
+            tag = tag[1:-1]
+        if tag == wanted:
+            return True
+    return False
 
 
 def last_event_id() -> int | None:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from flask import Response
 from flask_smorest import Blueprint
 
 from events.application import Conflict, TableSpec
 from events.redaction import SPECTATOR
-from events.views import game_view
+from events.views import game_view, time_is_up
 
 from ..errors import ApiError
-from ..http import bearer_token, etag, is_auditor, json_response, now, seat_for_action, services, viewer_for
+from ..http import (bearer_token, etag, if_none_match, is_auditor, json_response, raw_json_response, seat_for_action,
+                    services, viewer_for)
 from ..schemas.requests import AddBotSchema, CreateGameSchema, JoinSchema, ListGamesQuery, QuickplaySchema
 from ..schemas.responses import (BotAddedSchema, CreatedGameSchema, GameListSchema, GameViewSchema, JoinedSchema,
                                  LeftSchema, QuickplayResultSchema)
@@ -126,17 +128,31 @@ def leave_game(game_id):
     return json_response({"seat": seat, "version": record.version, "status": record.status})
 
 
+IF_NONE_MATCH = [{"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
+                  "description": 'the ETag of the view the client holds, e.g. "12": a 304 without a body if the '
+                                 'game is still at that version and the view has not changed'}]
+
+
 @blp.route("/games/<game_id>", methods=["GET"])
-@responds(blp, 200, GameViewSchema, headers={"ETag": {"description": "the game's version", "schema": {"type": "string"}}})
-@blp.doc(security=BEARER)
+@responds(blp, 200, GameViewSchema, headers={
+    "ETag": {"description": "the game's version", "schema": {"type": "string"}}})
+@blp.doc(security=BEARER, parameters=IF_NONE_MATCH,
+         responses={"304": {"description": "Not modified: the view the client holds (its If-None-Match) is current",
+                            "headers": {"ETag": {"description": "the game's version", "schema": {"type": "string"}}}}})
 @problems(blp, 401, 403, 404, *GAME_STORE)
 def get_game(game_id):
     """The game as the caller may see it; with a seat token, `you` holds the hand and the
-    legal moves. ETag is the version."""
-    record = services().games.get(game_id)
+    legal moves. ETag is the version; with `If-None-Match` naming it, the answer is a 304
+    without a body while the view is unchanged (a last-card window whose time runs out
+    changes the legal moves without a new version: then the full view is sent)."""
+    s = services()
+    record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
-    view = game_view(record, viewer, now())
-    return json_response(view, 200, {"ETag": etag(record.version), "Cache-Control": "no-store"})
+    at = s.games.now()
+    headers = {"ETag": etag(record.version), "Cache-Control": "no-store", "Vary": "Authorization"}
+    if if_none_match(record.version) and not time_is_up(record, at):
+        return Response(status=304, headers=headers)
+    return raw_json_response(s.views.view_json(record, viewer, at), 200, headers)
 
 
 __all__ = ["blp", "ApiError"]
