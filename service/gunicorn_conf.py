@@ -32,7 +32,7 @@ from service.problem_types import PROBLEM, TYPE_BASE, bounded
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", max(2, multiprocessing.cpu_count())))
-# gevent's worker, capping the connections of one peer (service/gevent_worker.py)
+# gevent's pywsgi server in each worker, capping the connections of one peer (service/gevent_worker.py)
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "service.gevent_worker.MacauGeventWorker")
 worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", 4000))
 HEADROOM = 100  # connections a worker keeps free of streams and of any one peer: requests, /healthz
@@ -88,8 +88,9 @@ class Logger(gunicorn.glogging.Logger):
         if not (self.cfg.accesslog or self.cfg.logconfig or self.cfg.syslog):
             return
         status = resp.status.split(None, 1)[0] if isinstance(resp.status, str) else resp.status
-        self.access_log.info("%s %s %s", req.method, req.path, status, extra={
-            "method": req.method, "path": req.path, "status": int(status), "bytes": getattr(resp, "sent", None),
+        method, path = environ.get("REQUEST_METHOD", "-"), environ.get("PATH_INFO", "-")
+        self.access_log.info("%s %s %s", method, path, status, extra={
+            "method": method, "path": path, "status": int(status), "bytes": getattr(resp, "sent", None),
             "ms": round(request_time.total_seconds() * 1000, 2), "remote": environ.get("REMOTE_ADDR")})
 
 

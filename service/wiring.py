@@ -12,7 +12,7 @@ a store, a clock, a queue."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 import redis
@@ -28,6 +28,7 @@ from events.repository import GameRepository
 from events.store import EventStore, InMemoryEventStore, RedisEventStore
 from events.store.archive_dir import ArchiveDir
 from events.store.tiered import TieredEventStore
+from events.views import ViewCache
 from workers.queueing import QUEUE_NAME
 from workers.scheduling import FollowUps
 
@@ -59,6 +60,7 @@ class Services:
     readiness: Optional[Probe]  # the same servers, on connections with /readyz's short deadline
     metrics: Metrics  # what the HTTP layer, the game service and the jobs count
     archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
+    views: ViewCache = field(default_factory=ViewCache)  # this process's game views, per version and viewer
 
     def close(self) -> None:
         self.hub.stop()
