@@ -16,8 +16,8 @@ What this module adds to gunicorn's ``gevent_pywsgi`` worker:
   caps connections per client there (deploy/nginx.conf: ``limit_conn``);
 - an idle connection is closed after gunicorn's ``keepalive`` seconds without a request
   (pywsgi would wait for ever), so idle sockets do not hold the pool;
-- the answers the server itself gives (a request line too long, a malformed request) in
-  problem+json, like every other error (API.md)."""
+- the answers the server itself gives (a request line or a header line too long, a
+  malformed request) in problem+json, like every other error (API.md)."""
 
 from __future__ import annotations
 
@@ -43,10 +43,17 @@ def _answer(status: int, reason: str, code: str, detail: str, extra: str = "") -
 
 REFUSAL = _answer(429, "Too Many Requests", "too_many_connections",
                   "this client holds too many open connections; close one", f"Retry-After: {RETRY_AFTER_S}\r\n")
+MAX_HEADER_LINE = 8190  # bytes of one header line, as gunicorn's own limit_request_field_size
 SERVER_ANSWERS = {
     "414": _answer(414, "URI Too Long", "uri_too_long", "the request line is longer than 8,192 bytes"),
+    "431": _answer(431, "Request Header Fields Too Large", "request_header_fields_too_large",
+                   f"a header line is longer than {MAX_HEADER_LINE} bytes"),
     "400": _answer(400, "Bad Request", "bad_request", "a malformed HTTP request"),
 }
+
+
+class HeaderTooLarge(ValueError):
+    pass
 
 
 class Handler(PyWSGIHandler):
@@ -62,7 +69,15 @@ class Handler(PyWSGIHandler):
             return code, SERVER_ANSWERS[code]
         return result
 
+    def read_request(self, raw_requestline):
+        ok = super().read_request(raw_requestline)
+        if ok and any(len(line) > MAX_HEADER_LINE for line in self.headers.headers):
+            raise HeaderTooLarge("a header line is too long")
+        return ok
+
     def _handle_client_error(self, ex):
+        if isinstance(ex, HeaderTooLarge):
+            return "431", SERVER_ANSWERS["431"]
         super()._handle_client_error(ex)
         return "400", SERVER_ANSWERS["400"]
 

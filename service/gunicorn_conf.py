@@ -87,10 +87,13 @@ class Logger(gunicorn.glogging.Logger):
     def access(self, resp, req, environ, request_time):
         if not (self.cfg.accesslog or self.cfg.logconfig or self.cfg.syslog):
             return
-        status = resp.status.split(None, 1)[0] if isinstance(resp.status, str) else resp.status
+        # "200 OK" from gunicorn, 200 or "200 OK" from pywsgi; None from pywsgi when the
+        # connection went before any answer (a stream cut at shutdown)
+        status = str(resp.status or "")[:3]
+        code = int(status) if status.isdigit() else 0
         method, path = environ.get("REQUEST_METHOD", "-"), environ.get("PATH_INFO", "-")
-        self.access_log.info("%s %s %s", method, path, status, extra={
-            "method": method, "path": path, "status": int(status), "bytes": getattr(resp, "sent", None),
+        self.access_log.info("%s %s %s", method, path, code or "-", extra={
+            "method": method, "path": path, "status": code, "bytes": getattr(resp, "sent", None),
             "ms": round(request_time.total_seconds() * 1000, 2), "remote": environ.get("REMOTE_ADDR")})
 
 
