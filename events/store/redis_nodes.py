@@ -8,6 +8,7 @@ and a sharded subscription lives on the master of its channel's slot. ``Nodes`` 
 
 from __future__ import annotations
 
+import time
 from typing import Optional, Union
 
 import redis
@@ -18,6 +19,8 @@ from redis.exceptions import (AskError, ClusterDownError, ClusterError, MasterDo
 from redis.retry import Retry
 
 Client = Union[redis.Redis, RedisCluster]
+
+REFRESH_EVERY_S = 0.25  # the slot map is re-read at most this often after a node failed us
 
 # What a failover or a node restart looks like to a client: retry later (HTTP 503).
 # (AskError covers MovedError: a slot that moved more often than the client follows. A
@@ -59,6 +62,7 @@ class Nodes:
     def __init__(self, client: Client):
         self.client = client
         self.cluster = is_cluster(client)
+        self._refreshed_at = 0.0
 
     def for_key(self, key: str) -> redis.Redis:
         if not self.cluster:
@@ -70,8 +74,21 @@ class Nodes:
 
     def refresh(self) -> None:
         if self.cluster:
+            self._refreshed_at = time.monotonic()
             self.client.nodes_manager.initialize()
             raw_xrange(self.client)
+
+    def failed(self) -> None:
+        """A node of the map failed a command: re-read the slot map (at most every
+        ``REFRESH_EVERY_S``; a crowd of failing requests asks once). The cluster client
+        does not always do it itself: its transaction pipelines keep going to the dead
+        master of a slot until something else re-reads the map, so a process that only
+        reads (an API serving views) stayed unavailable after its replica took over."""
+        if self.cluster and time.monotonic() - self._refreshed_at >= REFRESH_EVERY_S:
+            try:
+                self.refresh()
+            except redis.RedisError:  # no node answers yet: the next failure tries again
+                pass
 
     def close(self) -> None:
         if self.cluster:

@@ -226,15 +226,16 @@ class RedisEventStore(EventStore):
     def _routed(self, key: str, command):
         """``command(client)`` with the client of the node serving ``key`` (any key of a
         game: they share one slot): on a cluster one hop, without the cluster client's routing work
-        per command (as much CPU as the command itself); a moved slot or a lost node falls
-        back to the cluster client, which follows the redirection and learns the new slot
-        map. Every command sent this way is safe to send twice (an append recognizes its
+        per command (as much CPU as the command itself); a moved slot or a lost node has the
+        slot map read again and falls back to the cluster client, which follows a
+        redirection. Every command sent this way is safe to send twice (an append recognizes its
         own append id). On one server: the client itself, replies to XRANGE raw."""
         if not self._nodes.cluster:
             return command(self._raw)
         try:
             return command(self._nodes.for_key(key))
         except UNAVAILABLE:
+            self._nodes.failed()
             return command(self._redis)
 
     def _run_append(self, keys: list[str], args: list):

@@ -12,6 +12,8 @@ import redis
 
 from events.envelope import NewEvent
 from events.store import RedisEventStore, Unavailable, events_key
+from events.store.redis_nodes import UNAVAILABLE
+from service.embedded_cluster import start_cluster
 from service.embedded_redis import start_server
 
 
@@ -82,3 +84,28 @@ def test_a_master_without_a_replica_acknowledges_at_once(master):
     assert time.monotonic() - began < 1.0  # no append waited out the 1 s timeout
     assert store.version("g") == 20
     store.close()
+
+
+def test_a_store_that_only_reads_recovers_when_the_replica_of_its_dead_master_takes_over():
+    """A process that only reads a game (an API serving views) must learn the new master
+    of its slot by itself: no append of its own re-reads the slot map for it."""
+    with start_cluster(3, 1) as cluster:
+        writer = RedisEventStore.from_url(cluster.url, cluster=True)
+        for i in range(3):
+            writer.append("g", [played(i)], i)
+        writer.close()
+        reader = RedisEventStore.from_url(cluster.url, cluster=True, socket_timeout=0.5)
+        try:
+            assert reader.read_tail("g").version == 3  # the slot's master is known, connected
+            cluster.master_of(events_key("g")).kill()
+            killed = time.monotonic()
+            while True:
+                try:
+                    tail = reader.read_tail("g")  # MULTI on the game's slot
+                    break
+                except UNAVAILABLE:
+                    assert time.monotonic() - killed < 15, "the reader never found the promoted master"
+                    time.sleep(0.1)
+            assert tail.version == 3 and len(tail.raws) == 3
+        finally:
+            reader.close()
