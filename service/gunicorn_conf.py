@@ -19,6 +19,7 @@ master loads it before the gevent workers patch ``ssl``, and gevent warns about 
 module that came first."""
 
 import json
+import logging
 import multiprocessing
 import os
 
@@ -27,7 +28,7 @@ import gunicorn.util
 
 from service import multiproc
 from service.config import Config
-from service.logs import RqChatter, formatter, level_of
+from service.logs import RqChatter, formatter, level_of, line
 from service.problem_types import PROBLEM, TYPE_BASE, bounded
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
@@ -83,6 +84,11 @@ class Logger(gunicorn.glogging.Logger):
             for handler in log.handlers:
                 handler.setFormatter(fmt)
                 handler.addFilter(RqChatter(level_of(cfg.loglevel)))
+        # the access log to a stream is written straight to it (see logs.line): a line per
+        # request through logging's machinery cost 19 µs of CPU, a tenth of a move's budget
+        handlers = self.access_log.handlers
+        self._access = (handlers[0].stream, fmt.kind) if len(handlers) == 1 and \
+            type(handlers[0]) is logging.StreamHandler else None
 
     def access(self, resp, req, environ, request_time):
         if not (self.cfg.accesslog or self.cfg.logconfig or self.cfg.syslog):
@@ -92,9 +98,18 @@ class Logger(gunicorn.glogging.Logger):
         status = str(resp.status or "")[:3]
         code = int(status) if status.isdigit() else 0
         method, path = environ.get("REQUEST_METHOD", "-"), environ.get("PATH_INFO", "-")
-        self.access_log.info("%s %s %s", method, path, code or "-", extra={
-            "method": method, "path": path, "status": code, "bytes": getattr(resp, "sent", None),
-            "ms": round(request_time.total_seconds() * 1000, 2), "remote": environ.get("REMOTE_ADDR")})
+        msg = f"{method} {path} {code or '-'}"
+        extra = {"method": method, "path": path, "status": code, "bytes": getattr(resp, "sent", None),
+                 "ms": round(request_time.total_seconds() * 1000, 2), "remote": environ.get("REMOTE_ADDR")}
+        if self._access is None:
+            self.access_log.info("%s", msg, extra=extra)
+            return
+        stream, kind = self._access
+        try:
+            stream.write(line(kind, "gunicorn.access", msg, extra) + "\n")
+            stream.flush()
+        except (OSError, ValueError):  # the reader went away (a closed pipe): as logging would, carry on
+            pass
 
 
 logger_class = Logger
