@@ -19,7 +19,8 @@ from service.embedded_redis import start_server
 
 @pytest.fixture
 def master():
-    with start_server() as server:
+    # a replica that connects is sent the data at once, not after the default 5 s delay
+    with start_server(extra_args=("--repl-diskless-sync-delay", "0")) as server:
         yield server
 
 
