@@ -104,10 +104,16 @@ class RawConn:
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.buf = b""
 
+    def _recv(self) -> bytes:
+        data = self.sock.recv(65536)
+        if not data:  # the server closed the connection: stop, do not spin on empty reads
+            raise ConnectionError("the server closed the connection")
+        return data
+
     def roundtrip(self, request: bytes) -> tuple[int, bytes]:
         self.sock.sendall(request)
         while b"\r\n\r\n" not in self.buf:
-            self.buf += self.sock.recv(65536)
+            self.buf += self._recv()
         head, _, rest = self.buf.partition(b"\r\n\r\n")
         status = int(head[9:12])
         length = 0
@@ -115,7 +121,7 @@ class RawConn:
             if line[:15].lower() == b"content-length:":
                 length = int(line[15:])
         while len(rest) < length:
-            rest += self.sock.recv(65536)
+            rest += self._recv()
         self.buf = rest[length:]
         return status, rest[:length]
 
@@ -144,36 +150,39 @@ def drive(port: int, games: list, out: Queue, until: float, rate_per_game: float
     next_at = [time.perf_counter() + random.random() * (1 / rate_per_game if rate_per_game else 0)
                for _ in games]
     active = list(range(len(games)))
-    while active and time.perf_counter() < until:
-        now = time.perf_counter()
-        progressed = False
-        for gi in list(active):
-            if rate_per_game and next_at[gi] > now:
-                continue
-            t0 = time.perf_counter()
-            if views is not None and conn.roundtrip(views[gi][cursors[gi]])[0] != 200:
-                errors += 1
-                active.remove(gi)
-                continue
-            status, raw = conn.roundtrip(requests[gi][cursors[gi]])
-            dt = time.perf_counter() - t0
-            if status != 200:
-                errors += 1
-                active.remove(gi)
-                continue
-            samples.append((dt, seqs[gi]))
-            seqs[gi] = int(raw[11:raw.index(b",", 11)])  # {"version":N,...
-            cursors[gi] += 1
-            done += 1
-            progressed = True
-            if rate_per_game:
-                next_at[gi] = max(next_at[gi] + 1 / rate_per_game, time.perf_counter() - 1)
-            if cursors[gi] >= len(requests[gi]):
-                active.remove(gi)
-            if time.perf_counter() >= until:
-                break
-        if rate_per_game and not progressed:
-            time.sleep(0.0005)
+    try:
+        while active and time.perf_counter() < until:
+            now = time.perf_counter()
+            progressed = False
+            for gi in list(active):
+                if rate_per_game and next_at[gi] > now:
+                    continue
+                t0 = time.perf_counter()
+                if views is not None and conn.roundtrip(views[gi][cursors[gi]])[0] != 200:
+                    errors += 1
+                    active.remove(gi)
+                    continue
+                status, raw = conn.roundtrip(requests[gi][cursors[gi]])
+                dt = time.perf_counter() - t0
+                if status != 200:
+                    errors += 1
+                    active.remove(gi)
+                    continue
+                samples.append((dt, seqs[gi]))
+                seqs[gi] = int(raw[11:raw.index(b",", 11)])  # {"version":N,...
+                cursors[gi] += 1
+                done += 1
+                progressed = True
+                if rate_per_game:
+                    next_at[gi] = max(next_at[gi] + 1 / rate_per_game, time.perf_counter() - 1)
+                if cursors[gi] >= len(requests[gi]):
+                    active.remove(gi)
+                if time.perf_counter() >= until:
+                    break
+            if rate_per_game and not progressed:
+                time.sleep(0.0005)
+    except (ConnectionError, OSError):  # the server went away: report what was done
+        errors += 1
     out.put((samples, done, errors))
 
 

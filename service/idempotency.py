@@ -31,7 +31,7 @@ from flask import Response, request
 
 from events.store import AlreadyApplied
 
-from .errors import ApiError, problem_for
+from .errors import ApiError, problem, problem_for
 from .http import json_response, services
 
 log = logging.getLogger("macau.idempotency")
@@ -99,7 +99,9 @@ def idempotent(scope: str, run: Callable[[str], Response], applied: Callable[[st
         # the key is ours: its first response may still have been lost after the move was stored
         response = applied(request_id) or run(request_id)
     except AlreadyApplied:  # stored meanwhile by a request that lost the key (it expired, a failover)
-        response = applied(request_id)
+        response = applied(request_id) or problem(
+            409, "already_applied", "this request's move was stored by an earlier attempt whose answer cannot be "
+                                    "rebuilt now (the game moved to the archive): read the game for its effect")
     except Exception as e:
         response = problem_for(e)
         if response is None:  # a crash is no answer to keep: a retry runs again

@@ -322,3 +322,16 @@ def test_concurrent_joins_take_distinct_seats(race_client):
     log = log_of(client, g["game_id"])
     assert_gap_free(log)
     assert sum(e["type"] == "game_started" for e in log) == 1
+
+
+def test_a_move_stored_by_an_earlier_attempt_whose_answer_is_gone_is_a_409_not_a_500(app):
+    from events.store import AlreadyApplied
+    from service.idempotency import idempotent
+
+    def run(request_id):
+        raise AlreadyApplied("g", request_id, (5, 6))
+
+    with app.test_request_context("/v1/games/g/moves", method="POST", json={"action": "draw"},
+                                  headers={"Idempotency-Key": "k-gone"}):
+        response = idempotent("idem:{g}:0", run, lambda request_id: None)
+    assert response.status_code == 409 and response.get_json()["code"] == "already_applied"
