@@ -1,8 +1,8 @@
 """The ``easy`` and ``normal`` turn policies.
 
-``normal`` judges every distinct legal move with ``scoring.Judge`` (what the move is worth
+``normal`` judges every distinct legal move with ``judgement.Judge`` (what the move is worth
 in plays left to go out, from what the bot may know) and plays the best; wishes are
-chosen by ``scoring.pick_wish``."""
+chosen by ``judgement.pick_wish``."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from ..cards import SUIT, is_joker
 from ..commands import WishChoice
 from ..engine.matching import DRAW, FOLLOW_UP, NORMAL, ROBIN, SKIP, phase
 from .knowledge import profile
-from .moves import distinct_plays, hand_after, with_wish
+from .move_lists import distinct_plays, hand_after, with_wish
 from .observation import Observation
-from .scoring import NORMAL as NORMAL_WEIGHTS, Judge, StateView, Unseen, Weights, pick_wish
+from .judgement import NORMAL_WEIGHTS, Judge, StateView, Unseen, Weights, pick_wish
 
 __all__ = ["easy_turn", "normal_turn", "candidates", "finish_move", "score_moves"]
 
@@ -99,7 +99,7 @@ PHASES = {DRAW: "draw", SKIP: "skip", ROBIN: "robin"}
 
 
 def score_moves(obs: Observation, cands: list[dict], weights: Weights = NORMAL_WEIGHTS) -> list[tuple[float, dict]]:
-    """(value, finished move) for each candidate, by ``scoring``'s rules-based judgement."""
+    """(value, finished move) for each candidate, by ``judgement``'s rules-based judgement."""
     prof = profile(obs.rules)
     U = Unseen.of_cards(obs.unseen, (), prof.wild)
     ph = PHASES.get(phase(obs.public), "normal")

@@ -17,7 +17,7 @@ from ..game import legal_moves
 from ..state import GameState
 from .knowledge import profile
 from .heuristic import FORGET_CALL, easy_turn, finish_move, normal_turn
-from .moves import canonical
+from .move_lists import canonical
 from .observation import observation
 from .search import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS, hard_turn
 

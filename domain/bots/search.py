@@ -31,7 +31,7 @@ from .heuristic import candidates, finish_move, score_moves
 from .knowledge import Profile, profile
 from .observation import Observation, determinize
 from .playout import playout
-from .scoring import NORMAL, WIN
+from .judgement import NORMAL_WEIGHTS, WIN
 from .tuning import hard_weights
 
 __all__ = ["hard_turn", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout"]
@@ -69,7 +69,7 @@ def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: floa
     cmds = [command_from_move(obs.seat, m, at) for m in top]
     prof = profile(obs.rules)
     rounds = len(obs.public.rounds)
-    weights = tuple(mine if s == obs.seat else NORMAL for s in range(obs.seats))
+    weights = tuple(mine if s == obs.seat else NORMAL_WEIGHTS for s in range(obs.seats))
     alive = list(range(len(top)))
     results: list[list[float]] = [[] for _ in top]
     worlds = playouts = 0

@@ -7,7 +7,7 @@ entry of the preset they are built on."""
 
 from __future__ import annotations
 
-from .scoring import NORMAL, Weights
+from .judgement import NORMAL_WEIGHTS, Weights
 
 __all__ = ["HARD", "hard_weights"]
 
@@ -26,4 +26,4 @@ HARD: dict[str, Weights] = {
 
 def hard_weights(r) -> Weights:
     key = r.id if r.id != "custom" else r.data.get("base", "macau")
-    return HARD.get(key, NORMAL)
+    return HARD.get(key, NORMAL_WEIGHTS)

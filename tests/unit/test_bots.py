@@ -191,12 +191,26 @@ def test_normal_and_hard_catch_a_missed_call(level):
     execute(g.state, Catch(D, B))
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_call_at_once_when_they_missed_it(level):
+    g, (A, B, C, D) = _window_open_makao()
+    assert g.state.actor != B
+    assert pick(g.state, B, level, seed=1) == {"action": "announce"}
+    execute(g.state, Announce(B))
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_bot_with_an_open_window_calls_before_acting(level):
-    g, (A, B, C, D) = _window_open_makao()
-    if level != "easy":
-        assert pick(g.state, B, level, seed=1) == {"action": "announce"}
-    execute(g.state, Announce(B))
+    """Switch heads-up: a 10 (reverse, a skip with two players) leaves seat 0 on one card
+    without his call, and the turn is his again with his own window open. Every level,
+    easy too, calls before it acts (easy forgets calls only once its turn is over)."""
+    g = Game("switch", hands=[["10H", "5C"], ["3D", "8D", "QS"]], starter="9H",
+             stock=["5S", "6S", "7S", "8S", "6C", "7C"], dealer=1)
+    g.play(0, "10H")
+    assert g.state.actor == 0 and g.state.call_window.seat == 0
+    for seed in range(8):
+        assert pick(g.state, 0, level, seed=seed) == {"action": "announce"}
+    execute(g.state, Announce(0))
 
 
 def test_easy_forgets_some_calls_normal_none():

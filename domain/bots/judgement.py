@@ -18,7 +18,7 @@ from ..cards import RANK, SUIT, is_joker
 from ..engine.context import next_active
 from ..engine.matching import effect_counts
 
-__all__ = ["Unseen", "Judge", "Weights", "NORMAL", "trigger", "draw_totals", "WIN"]
+__all__ = ["Unseen", "Judge", "Weights", "NORMAL_WEIGHTS", "trigger", "draw_totals", "WIN"]
 
 JOKERS = ("JKB", "JKR")
 
@@ -56,7 +56,7 @@ class Weights:
         return v
 
 
-NORMAL = Weights()
+NORMAL_WEIGHTS = Weights()
 
 
 class Unseen:
@@ -150,7 +150,7 @@ class Judge:
 
     __slots__ = ("g", "x", "hand", "phase", "U", "units0", "opps", "low", "two", "nxt", "w", "self_target")
 
-    def __init__(self, g, x: int, hand, phase: str, U: Unseen, w: Weights = NORMAL):
+    def __init__(self, g, x: int, hand, phase: str, U: Unseen, w: Weights = NORMAL_WEIGHTS):
         self.g, self.x, self.hand, self.phase, self.U, self.w = g, x, hand, phase, U, w
         self.units0 = g.prof.units(hand)
         active = g.active
