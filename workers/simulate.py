@@ -25,7 +25,7 @@ import sys
 import time
 from collections import defaultdict
 
-from domain.bots import DEFAULT_BUDGET_MS, LEVELS
+from domain.bots import DEFAULT_BUDGET_MS, LEVELS, HardConfig
 from domain.bots.arena import play_game
 from domain.rules import PRESET_IDS
 
@@ -59,7 +59,8 @@ def _levels(text: str) -> list[str]:
 
 def _one(task: tuple) -> dict:
     """Play game ``g``; the seat list rotated by g. Runs in a worker process."""
-    variant, slots, g, seed, budget_ms, max_iterations, duplicate = task
+    variant, slots, g, seed, budget_ms, max_iterations, duplicate, *more = task
+    hard_items, cpu_clock = more if more else ((), False)
     n = len(slots)
     rot = g % n
     deal = g // n if duplicate else g  # duplicate: games n*d .. n*d+n-1 share deal d's seed
@@ -68,17 +69,21 @@ def _one(task: tuple) -> dict:
     levels = [slots[i] for i in seat_slot]
     times: dict[str, list[float]] = defaultdict(list)
     rec = play_game(variant, levels, f"{seed}:{deal}", budget_ms=budget_ms, max_iterations=max_iterations,
-                    timer=lambda seat, level, dt: times[level].append(dt))
+                    timer=lambda seat, level, dt: times[level].append(dt),
+                    clock=time.process_time if cpu_clock else None,
+                    hard=HardConfig.parse(hard_items) if hard_items else None)
     return {"game": g, "deal": deal, "winning_slots": sorted(seat_slot[s] for s in rec.winners),
             "moves": rec.moves, "rounds": rec.rounds, "calls": rec.calls, "catches": rec.catches,
             "times": dict(times)}
 
 
 def run(variant: str, slots: list[str], games: int, seed: int = 1, budget_ms: float | None = DEFAULT_BUDGET_MS,
-        processes: int = 1, max_iterations: int | None = None, progress=None, duplicate: bool = False) -> dict:
+        processes: int = 1, max_iterations: int | None = None, progress=None, duplicate: bool = False,
+        hard: tuple[str, ...] = (), cpu_clock: bool = False) -> dict:
     if duplicate:
         games = -(-games // len(slots)) * len(slots)
-    tasks = [(variant, tuple(slots), g, seed, budget_ms, max_iterations, duplicate) for g in range(games)]
+    tasks = [(variant, tuple(slots), g, seed, budget_ms, max_iterations, duplicate, tuple(hard), cpu_clock)
+             for g in range(games)]
     results = []
     start = time.perf_counter()
     if processes > 1:
@@ -94,7 +99,9 @@ def run(variant: str, slots: list[str], games: int, seed: int = 1, budget_ms: fl
             if progress:
                 progress(len(results), games, time.perf_counter() - start)
     elapsed = time.perf_counter() - start
-    return summarize(variant, slots, results, elapsed, seed, budget_ms, processes, max_iterations, duplicate)
+    out = summarize(variant, slots, results, elapsed, seed, budget_ms, processes, max_iterations, duplicate)
+    out.update(hard=list(hard), cpu_clock=cpu_clock)
+    return out
 
 
 def summarize(variant, slots, results, elapsed, seed, budget_ms, processes, max_iterations,
@@ -214,14 +221,22 @@ def main(argv=None) -> int:
     p.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     p.add_argument("--duplicate", action="store_true",
                    help="play each deal once per seat rotation (paired figures; games rounded up to whole deals)")
+    p.add_argument("--hard", action="append", default=[], metavar="KEY=VALUE",
+                   help="a setting of hard's search (domain.bots.HardConfig), to measure its parts; repeatable")
+    p.add_argument("--cpu-clock", action="store_true",
+                   help="count hard's budget in CPU time of its process (measurements on a busy machine)")
     p.add_argument("--json", action="store_true", help="print one JSON object as the last line")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     a = p.parse_args(argv)
     if a.games < 1:
         p.error("--games must be at least 1")
     budget = a.budget_ms if a.budget_ms and a.budget_ms > 0 else None
+    try:
+        HardConfig.parse(a.hard)
+    except (ValueError, TypeError) as err:
+        p.error(str(err))
     summary = run(a.variant, a.seats, a.games, a.seed, budget, max(1, a.processes), a.max_iterations,
-                  None if a.quiet else Progress(), a.duplicate)
+                  None if a.quiet else Progress(), a.duplicate, tuple(a.hard), a.cpu_clock)
     print(table(summary))
     if a.json:
         print(json.dumps(summary, sort_keys=True))

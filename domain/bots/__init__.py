@@ -20,7 +20,7 @@ over listed moves), ``heuristic`` (easy, normal), ``search`` and ``lean`` (hard)
 
 from .observation import Observation, determinize, observation
 from .policy import LEVELS, choose_move
-from .search import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS
+from .search import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS, HardConfig
 
 __all__ = ["choose_move", "observation", "determinize", "Observation", "LEVELS", "DEFAULT_BUDGET_MS",
-           "DEFAULT_MAX_ITERATIONS"]
+           "DEFAULT_MAX_ITERATIONS", "HardConfig"]

@@ -34,9 +34,10 @@ class GameRecord:
 
 
 def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = DEFAULT_BUDGET_MS,
-              max_iterations: int | None = None, timer=None) -> GameRecord:
+              max_iterations: int | None = None, timer=None, clock=None, hard=None) -> GameRecord:
     """Play one game between bots of ``levels`` (one per seat) to its end. ``timer``,
-    if given, is called as ``timer(seat, level, seconds)`` after each turn decision."""
+    if given, is called as ``timer(seat, level, seconds)`` after each turn decision.
+    ``clock`` and ``hard`` are passed on to ``choose_move``."""
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
     levels = tuple(levels)
@@ -47,9 +48,12 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
     kw = {"budget_ms": budget_ms}
     if max_iterations is not None:
         kw["max_iterations"] = max_iterations
+    if clock is not None:
+        kw["clock"] = clock
+    if hard is not None:
+        kw["hard"] = hard
     moves = calls = catches = 0
-    clock = None
-    if timer is not None:
+    if timer is not None and clock is None:
         import time
         clock = time.perf_counter
     for _ in range(MAX_STEPS):
@@ -60,9 +64,9 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
             seat = state.actor
             if seat is None:  # pragma: no cover - pass_left rounds use _out_of_turn
                 raise RuntimeError("no actor")
-            t0 = clock() if clock else 0.0
+            t0 = clock() if timer else 0.0
             move = choose_move(state, seat, levels[seat], rngs[seat], **kw)
-            if clock:
+            if timer:
                 timer(seat, levels[seat], clock() - t0)
             if move["action"] in ("play", "draw", "pass"):
                 moves += 1

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from ..commands import command_from_move
 from ..game import execute
@@ -34,24 +35,48 @@ from .playout import playout
 from .judgement import NORMAL_WEIGHTS, WIN
 from .tuning import hard_weights
 
-__all__ = ["hard_turn", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout"]
+__all__ = ["hard_turn", "HardConfig", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout"]
 
 DEFAULT_BUDGET_MS = 50.0
 SAFETY = 0.9  # of the budget the search may plan to use; the rest absorbs the odd slow step
 DEFAULT_MAX_ITERATIONS = 4000  # playouts
-TOP_K = 4
-MARGIN = 1.5  # candidates judged this many plays below the best are not searched
-PRIOR = 0.02  # the judgement's favourite starts this much ahead
-MIN_WORLDS = 8  # before any candidate is dropped
+MIN_WORLDS = 8  # before any candidate is dropped (successive rejection)
 LEAF_SCALE = 1.5  # plays per logit when a playout is cut off
-PLAYOUT_PLIES = 12  # a playout is cut off here and judged as a race of plays left
+
+
+@dataclass(frozen=True, slots=True)
+class HardConfig:
+    """How ``hard`` searches. The defaults are what ``hard`` plays; the other settings
+    exist to measure each part on its own (``macau simulate --hard KEY=VALUE``)."""
+
+    top_k: int = 4  # candidates searched at most
+    margin: float = 1.5  # candidates judged this many plays below the best are not searched
+    prior: float = 0.02  # the judgement's favourite starts this much ahead
+    plies: int = 12  # a playout is cut off here and judged (``leaf``)
+    selection: str = "reject"  # "reject": drop the clearly worse as you go; "halving": sequential halving
+
+    @classmethod
+    def parse(cls, items) -> "HardConfig":
+        """From ``KEY=VALUE`` strings (values typed as the defaults are)."""
+        kw = {}
+        for item in items:
+            key, sep, value = item.partition("=")
+            key = key.strip().replace("-", "_")
+            if not sep or key not in cls.__dataclass_fields__:
+                raise ValueError(f"unknown hard setting {item!r}; known: {sorted(cls.__dataclass_fields__)}")
+            kind = type(getattr(cls(), key))
+            kw[key] = (value.strip().lower() in ("1", "true", "yes", "on")) if kind is bool else kind(value.strip())
+        return cls(**kw)
+
+
+DEFAULT_CONFIG = HardConfig()
 
 
 def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: float | None = None, *,
               budget_ms: float | None = DEFAULT_BUDGET_MS, max_iterations: int = DEFAULT_MAX_ITERATIONS,
-              started: float | None = None) -> dict:
-    """``started``: when the decision began (``time.perf_counter``), if before this call."""
-    start = time.perf_counter() if started is None else started
+              started: float | None = None, clock=time.perf_counter, config: HardConfig = DEFAULT_CONFIG) -> dict:
+    """``started``: when the decision began (by ``clock``), if before this call."""
+    start = clock() if started is None else started
     deadline = None if budget_ms is None else start + SAFETY * budget_ms / 1000.0
     cands = candidates(obs, moves)
     if len(cands) == 1:
@@ -62,38 +87,91 @@ def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: floa
     best = scored[order[0]][0]
     if best >= WIN / 2:
         return scored[order[0]][1]  # goes out now
-    top = [scored[i][1] for i in order[:TOP_K] if scored[i][0] >= best - MARGIN]
+    top = [scored[i][1] for i in order[:config.top_k] if scored[i][0] >= best - config.margin]
     if len(top) == 1:
         return top[0]
     at = 0.0 if now is None else now
-    cmds = [command_from_move(obs.seat, m, at) for m in top]
-    prof = profile(obs.rules)
-    rounds = len(obs.public.rounds)
-    weights = tuple(mine if s == obs.seat else NORMAL_WEIGHTS for s in range(obs.seats))
-    alive = list(range(len(top)))
-    results: list[list[float]] = [[] for _ in top]
-    worlds = playouts = 0
-    slowest = time.perf_counter() - start  # the ranking above: a first guess at one world's cost
-    while len(alive) > 1 and playouts + len(alive) <= max_iterations:
-        if deadline is not None:
-            t0 = time.perf_counter()
-            if t0 + slowest > deadline:
-                break
-        world = determinize(obs, rng)
-        seed = rng.getrandbits(32)
-        for i in alive:
-            _, after = execute(world, cmds[i])
-            results[i].append(rollout(after, obs.seat, prof, random.Random(seed), rounds, weights, PLAYOUT_PLIES))
-        playouts += len(alive)
-        worlds += 1
-        if deadline is not None:
-            slowest = max(slowest if worlds > 1 else 0.0, time.perf_counter() - t0)
-        if worlds >= MIN_WORLDS:
-            alive = _survivors(alive, results)
-    if worlds == 0:
-        return top[0]
-    choice = max(alive, key=lambda i: (sum(results[i]) / len(results[i]) + (PRIOR if i == 0 else 0.0), -i))
+    search = _Search(obs, [command_from_move(obs.seat, m, at) for m in top], rng, mine, config)
+    if config.selection == "halving":
+        choice = search.halving(deadline, max_iterations, clock, start)
+    else:
+        choice = search.reject(deadline, max_iterations, clock, start)
     return top[choice]
+
+
+class _Search:
+    """The candidates' playout results on shared worlds (common random numbers)."""
+
+    def __init__(self, obs: Observation, cmds, rng: random.Random, mine, config: HardConfig):
+        self.obs, self.cmds, self.rng, self.config = obs, cmds, rng, config
+        self.prof = profile(obs.rules)
+        self.rounds = len(obs.public.rounds)
+        self.weights = tuple(mine if s == obs.seat else NORMAL_WEIGHTS for s in range(obs.seats))
+        self.results: list[list[float]] = [[] for _ in cmds]
+        self.worlds = self.playouts = 0
+
+    def world(self, alive: list[int]) -> None:
+        """One sampled world, every alive candidate played out in it with the same seed."""
+        obs = self.obs
+        world = determinize(obs, self.rng)
+        seed = self.rng.getrandbits(32)
+        for i in alive:
+            _, after = execute(world, self.cmds[i])
+            self.results[i].append(rollout(after, obs.seat, self.prof, random.Random(seed), self.rounds,
+                                           self.weights, self.config.plies))
+        self.playouts += len(alive)
+        self.worlds += 1
+
+    def mean(self, i: int) -> float:
+        r = self.results[i]
+        return sum(r) / len(r) + (self.config.prior if i == 0 else 0.0)
+
+    def best(self, alive: list[int]) -> int:
+        if self.worlds == 0:
+            return 0
+        return max(alive, key=lambda i: (self.mean(i), -i))
+
+    def reject(self, deadline, max_iterations: int, clock, start: float) -> int:
+        """Successive rejection: all candidates on every world, the clearly worse dropped."""
+        alive = list(range(len(self.cmds)))
+        slowest = clock() - start  # the ranking above: a first guess at one world's cost
+        while len(alive) > 1 and self.playouts + len(alive) <= max_iterations:
+            if deadline is not None:
+                t0 = clock()
+                if t0 + slowest > deadline:
+                    break
+            self.world(alive)
+            if deadline is not None:
+                slowest = max(slowest if self.worlds > 1 else 0.0, clock() - t0)
+            if self.worlds >= MIN_WORLDS:
+                alive = _survivors(alive, self.results)
+        return self.best(alive)
+
+    def halving(self, deadline, max_iterations: int, clock, start: float) -> int:
+        """Sequential halving: the budget split evenly over ceil(log2 k) rounds; after each,
+        the better half (by mean, ties to the judgement's order) goes on."""
+        alive = list(range(len(self.cmds)))
+        rounds_left = max(1, math.ceil(math.log2(len(alive))))
+        slowest = clock() - start  # per playout; the ranking above is a first guess
+        while len(alive) > 1 and rounds_left > 0:
+            if deadline is None:
+                worlds = (max_iterations - self.playouts) // (rounds_left * len(alive))
+                for _ in range(max(0, worlds)):
+                    self.world(alive)
+            else:
+                round_end = clock() + (deadline - clock()) / rounds_left
+                while True:
+                    t0 = clock()
+                    if t0 + slowest * len(alive) > round_end:
+                        break
+                    self.world(alive)
+                    slowest = max(slowest if self.worlds > 1 else 0.0, (clock() - t0) / len(alive))
+            if self.worlds == 0:
+                break
+            rounds_left -= 1
+            if rounds_left:
+                alive = sorted(alive, key=lambda i: (-self.mean(i), i))[:max(2, (len(alive) + 1) // 2)]
+        return self.best(alive)
 
 
 def _survivors(alive: list[int], results: list[list[float]]) -> list[int]:
