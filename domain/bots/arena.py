@@ -14,6 +14,7 @@ from ..commands import Start, command_from_move
 from ..game import execute, new_game
 from ..rules import RuleSet
 from ..state import GameState, Setup
+from .beliefs import step
 from .policy import choose_move
 from .search import DEFAULT_BUDGET_MS
 
@@ -34,10 +35,11 @@ class GameRecord:
 
 
 def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = DEFAULT_BUDGET_MS,
-              max_iterations: int | None = None, timer=None, clock=None, hard=None) -> GameRecord:
+              max_iterations: int | None = None, timer=None, clock=None, hard=None, on_turn=None) -> GameRecord:
     """Play one game between bots of ``levels`` (one per seat) to its end. ``timer``,
     if given, is called as ``timer(seat, level, seconds)`` after each turn decision.
-    ``clock`` and ``hard`` are passed on to ``choose_move``."""
+    ``clock`` and ``hard`` are passed on to ``choose_move``; ``on_turn(state, seat)``, if
+    given, is called before each turn decision (offline fitting collects positions so)."""
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
     levels = tuple(levels)
@@ -52,6 +54,8 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
         kw["clock"] = clock
     if hard is not None:
         kw["hard"] = hard
+    history: list = []  # the public record of every action, for the bots' beliefs
+    kw["history"] = history
     moves = calls = catches = 0
     if timer is not None and clock is None:
         import time
@@ -64,6 +68,8 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
             seat = state.actor
             if seat is None:  # pragma: no cover - pass_left rounds use _out_of_turn
                 raise RuntimeError("no actor")
+            if on_turn is not None:
+                on_turn(state, seat)
             t0 = clock() if timer else 0.0
             move = choose_move(state, seat, levels[seat], rngs[seat], **kw)
             if timer:
@@ -74,7 +80,9 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
             calls += 1
         elif move["action"] == "catch":
             catches += 1
+        before = state
         _, state = execute(state, command_from_move(seat, move, wish=move.get("wish")))
+        history.append(step(before, seat, move, state))
     else:
         raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} steps")
     return GameRecord(levels, state.result.winners, moves, state.round, calls, catches, state)

@@ -30,7 +30,7 @@ EASY_CATCH = 0.5  # how often ``easy`` notices an opponent's missed call
 def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now: float | None = None, *,
                 budget_ms: float | None = DEFAULT_BUDGET_MS,
                 max_iterations: int = DEFAULT_MAX_ITERATIONS, clock=time.perf_counter,
-                hard: HardConfig = DEFAULT_CONFIG) -> dict | None:
+                hard: HardConfig = DEFAULT_CONFIG, history=None) -> dict | None:
     """The move (API body form, with a concrete ``wish`` where the play makes one) that
     the bot at ``seat`` sends now, or None if it has nothing to do.
 
@@ -38,7 +38,8 @@ def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now
     ``max_iterations`` playouts; with a time limit its choice depends on the machine's
     speed, so reproducible runs bound it by ``max_iterations`` only. ``clock`` measures the
     budget (offline measurements on a shared machine may count CPU time instead); ``hard``
-    sets how it searches (``HardConfig``; the default is the ``hard`` level)."""
+    sets how it searches (``HardConfig``; the default is the ``hard`` level); ``history``, the
+    game's public ``beliefs.Step``s so far, if known, lets it read the opponents' hands."""
     started = clock()
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; known: {list(LEVELS)}")
@@ -65,7 +66,7 @@ def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now
     if level == "normal":
         return normal_turn(obs, turn, rng, now)
     return hard_turn(obs, turn, rng, now, budget_ms=budget_ms, max_iterations=max_iterations,
-                     started=started, clock=clock, config=hard)
+                     started=started, clock=clock, config=hard, history=history)
 
 
 def pass_card(obs, moves: list[dict]) -> dict:

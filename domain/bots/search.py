@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from ..commands import command_from_move
 from ..game import execute
 from . import lean
+from .beliefs import Beliefs, sample
+from .evaluation import evaluator
 from .heuristic import candidates, finish_move, score_moves
 from .knowledge import Profile, profile
 from .observation import Observation, determinize
@@ -35,7 +37,7 @@ from .playout import playout
 from .judgement import NORMAL_WEIGHTS, WIN
 from .tuning import hard_weights
 
-__all__ = ["hard_turn", "HardConfig", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout"]
+__all__ = ["hard_turn", "HardConfig", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout", "lean_result"]
 
 DEFAULT_BUDGET_MS = 50.0
 SAFETY = 0.9  # of the budget the search may plan to use; the rest absorbs the odd slow step
@@ -54,6 +56,8 @@ class HardConfig:
     prior: float = 0.02  # the judgement's favourite starts this much ahead
     plies: int = 12  # a playout is cut off here and judged (``leaf``)
     selection: str = "reject"  # "reject": drop the clearly worse as you go; "halving": sequential halving
+    leaf: str = "race"  # a cut-off playout judged by: "race" (plays left), "model" (the fitted evaluator)
+    beliefs: bool = False  # deal worlds weighted by the opponents' history (``beliefs``), given one
 
     @classmethod
     def parse(cls, items) -> "HardConfig":
@@ -74,8 +78,10 @@ DEFAULT_CONFIG = HardConfig()
 
 def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: float | None = None, *,
               budget_ms: float | None = DEFAULT_BUDGET_MS, max_iterations: int = DEFAULT_MAX_ITERATIONS,
-              started: float | None = None, clock=time.perf_counter, config: HardConfig = DEFAULT_CONFIG) -> dict:
-    """``started``: when the decision began (by ``clock``), if before this call."""
+              started: float | None = None, clock=time.perf_counter, config: HardConfig = DEFAULT_CONFIG,
+              history=None) -> dict:
+    """``started``: when the decision began (by ``clock``), if before this call;
+    ``history``: the round's public ``beliefs.Step``s so far, if known."""
     start = clock() if started is None else started
     deadline = None if budget_ms is None else start + SAFETY * budget_ms / 1000.0
     cands = candidates(obs, moves)
@@ -91,7 +97,7 @@ def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: floa
     if len(top) == 1:
         return top[0]
     at = 0.0 if now is None else now
-    search = _Search(obs, [command_from_move(obs.seat, m, at) for m in top], rng, mine, config)
+    search = _Search(obs, [command_from_move(obs.seat, m, at) for m in top], rng, mine, config, history)
     if config.selection == "halving":
         choice = search.halving(deadline, max_iterations, clock, start)
     else:
@@ -102,23 +108,28 @@ def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: floa
 class _Search:
     """The candidates' playout results on shared worlds (common random numbers)."""
 
-    def __init__(self, obs: Observation, cmds, rng: random.Random, mine, config: HardConfig):
+    def __init__(self, obs: Observation, cmds, rng: random.Random, mine, config: HardConfig, history=None):
         self.obs, self.cmds, self.rng, self.config = obs, cmds, rng, config
         self.prof = profile(obs.rules)
         self.rounds = len(obs.public.rounds)
         self.weights = tuple(mine if s == obs.seat else NORMAL_WEIGHTS for s in range(obs.seats))
         self.results: list[list[float]] = [[] for _ in cmds]
+        self.leaf = evaluator(obs.rules, obs.seats) if config.leaf == "model" else None
+        self.beliefs = None
+        if config.beliefs and history:
+            b = Beliefs(obs, history)
+            self.beliefs = b if b.any() else None
         self.worlds = self.playouts = 0
 
     def world(self, alive: list[int]) -> None:
         """One sampled world, every alive candidate played out in it with the same seed."""
         obs = self.obs
-        world = determinize(obs, self.rng)
+        world = determinize(obs, self.rng) if self.beliefs is None else sample(obs, self.beliefs, self.rng)
         seed = self.rng.getrandbits(32)
         for i in alive:
             _, after = execute(world, self.cmds[i])
             self.results[i].append(rollout(after, obs.seat, self.prof, random.Random(seed), self.rounds,
-                                           self.weights, self.config.plies))
+                                           self.weights, self.config.plies, self.leaf))
         self.playouts += len(alive)
         self.worlds += 1
 
@@ -195,8 +206,10 @@ def _survivors(alive: list[int], results: list[list[float]]) -> list[int]:
 
 # ---------------------------------------------------------------------- playouts
 def rollout(state, me: int, prof: Profile, rng: random.Random, rounds_before: int, weights=None,
-            max_plies: int = lean.MAX_PLIES) -> float:
-    """Play ``state`` (a sampled world) to the end of the round; ``me``'s result in [0, 1]."""
+            max_plies: int = lean.MAX_PLIES, leaf=None) -> float:
+    """Play ``state`` (a sampled world) to the end of the round, or ``max_plies`` of it;
+    ``me``'s result in [0, 1]. A playout cut off is judged by ``leaf`` (an ``Evaluator``),
+    or else as a race of plays left."""
     r = prof.r
     decided = (state.status != "playing" or len(state.rounds) > rounds_before
                or (r.scheme == "placement" and state.finished))
@@ -204,17 +217,26 @@ def rollout(state, me: int, prof: Profile, rng: random.Random, rounds_before: in
         return _engine_result(playout(state, prof, rng, rounds_before, max_plies), me, prof, rounds_before)
     g = lean.LeanGame(state, prof, rng, weights)
     done = g.run(max_plies)
+    if done:
+        return lean_result(g, me, prof, state.scores)
+    if leaf is not None:
+        return leaf.value(g, me, state.scores)
+    return _race(_lean_need(g, me, prof), me, g.active)
+
+
+def lean_result(g, me: int, prof: Profile, scores) -> float:
+    """``me``'s result of a decided lean round (a winner, or blocked)."""
     if g.winner is None:
-        return _blocked(g, me, prof, state) if done else _race(_lean_need(g, me, prof), me, g.active)
+        return _blocked(g, me, prof, scores)
     if prof.penalty_scheme:
-        return _penalty_result(state.scores, [0 if s == g.winner else sum(prof.points[c] for c in h)
-                                              for s, h in enumerate(g.hands)], me, prof)
+        return _penalty_result(scores, [0 if s == g.winner else sum(prof.points[c] for c in h)
+                                        for s, h in enumerate(g.hands)], me, prof)
     return 1.0 if g.winner == me else 0.0
 
 
-def _blocked(g, me: int, prof: Profile, state) -> float:
+def _blocked(g, me: int, prof: Profile, scores) -> float:
     if prof.penalty_scheme:
-        return _penalty_result(state.scores, [sum(prof.points[c] for c in h) for h in g.hands], me, prof)
+        return _penalty_result(scores, [sum(prof.points[c] for c in h) for h in g.hands], me, prof)
     sizes = [len(h) if g.active[s] else 99 for s, h in enumerate(g.hands)]
     low = min(sizes)
     return 1.0 / sizes.count(low) if sizes[me] == low else 0.0
