@@ -35,11 +35,14 @@ class GameRecord:
 
 
 def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = DEFAULT_BUDGET_MS,
-              max_iterations: int | None = None, timer=None, clock=None, hard=None, on_turn=None) -> GameRecord:
+              max_iterations: int | None = None, timer=None, clock=None, hard=None, on_turn=None,
+              history: list | None = None) -> GameRecord:
     """Play one game between bots of ``levels`` (one per seat) to its end. ``timer``,
     if given, is called as ``timer(seat, level, seconds)`` after each turn decision.
     ``clock`` and ``hard`` are passed on to ``choose_move``; ``on_turn(state, seat)``, if
-    given, is called before each turn decision (offline fitting collects positions so)."""
+    given, is called before each turn decision and may return the move to make instead
+    (offline fitting collects positions so, or plays its own searches). ``history``: a
+    list to keep the game's public ``beliefs.Step``s in."""
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
     levels = tuple(levels)
@@ -54,7 +57,8 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
         kw["clock"] = clock
     if hard is not None:
         kw["hard"] = hard
-    history: list = []  # the public record of every action, for the bots' beliefs
+    if history is None:
+        history = []  # the public record of every action, for the bots' beliefs
     kw["history"] = history
     moves = calls = catches = 0
     if timer is not None and clock is None:
@@ -68,10 +72,10 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
             seat = state.actor
             if seat is None:  # pragma: no cover - pass_left rounds use _out_of_turn
                 raise RuntimeError("no actor")
-            if on_turn is not None:
-                on_turn(state, seat)
+            move = on_turn(state, seat) if on_turn is not None else None
             t0 = clock() if timer else 0.0
-            move = choose_move(state, seat, levels[seat], rngs[seat], **kw)
+            if move is None:
+                move = choose_move(state, seat, levels[seat], rngs[seat], **kw)
             if timer:
                 timer(seat, levels[seat], clock() - t0)
             if move["action"] in ("play", "draw", "pass"):

@@ -44,6 +44,9 @@ class Weights:
     defence: float = 0.2  # keeping a card that answers an attack
     special_last: float = 0.6  # Switch: a special card as the last card must draw
     swap: float = 0.0  # Switch hand swap: how much the neighbour's share of the swap counts
+    focus: float = 0.6  # with several opponents: share of a hit that counts when it falls on the one lowest on cards
+    spread: float = 0.4  # ... and the share that counts whoever it falls on (divided among the opponents)
+    points: float = 1.0  # penalty points shed (penalty schemes), relative to the profile's point weight
 
     def keep(self, prof, card: str) -> float:
         v = 0.0
@@ -167,7 +170,7 @@ class Judge:
         mostly when the victim is the one closest to going out."""
         if self.two:
             return 1.0
-        return (0.6 if self.g.size(victim) == self.low else 0.0) + 0.4 / max(1, len(self.opps))
+        return (self.w.focus if self.g.size(victim) == self.low else 0.0) + self.w.spread / max(1, len(self.opps))
 
     def attack(self, amount: int, family: str, victim: int) -> float:
         g, prof = self.g, self.g.prof
@@ -234,7 +237,7 @@ class Judge:
             v -= w.keep(prof, c)
         if prof.penalty_scheme:
             danger = 2.0 if self.low <= 2 else 1.0
-            v += danger * prof.point_weight * sum(prof.points[c] for c in cards)
+            v += danger * w.points * prof.point_weight * sum(prof.points[c] for c in cards)
         group = trigger(decl)
         first = decl[0]
         nxt = self.nxt

@@ -58,6 +58,7 @@ class HardConfig:
     selection: str = "reject"  # "reject": drop the clearly worse as you go; "halving": sequential halving
     leaf: str = "race"  # a cut-off playout judged by: "race" (plays left), "model" (the fitted evaluator)
     beliefs: bool = False  # deal worlds weighted by the opponents' history (``beliefs``), given one
+    judge: str = "tuned"  # hard's own judgement (ranking, and its moves in playouts): "tuned" or "fitted"
 
     @classmethod
     def parse(cls, items) -> "HardConfig":
@@ -87,7 +88,7 @@ def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: floa
     cands = candidates(obs, moves)
     if len(cands) == 1:
         return finish_move(obs, cands[0])
-    mine = hard_weights(obs.rules)
+    mine = hard_weights(obs.rules, obs.seats, config.judge == "fitted")
     scored = score_moves(obs, cands, mine)
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
     best = scored[order[0]][0]

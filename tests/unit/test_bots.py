@@ -15,8 +15,9 @@ import pytest
 
 from domain import (Announce, Catch, DomainError, RuleSet, Setup, Start, WishChoice, command_from_move, execute,
                     legal_moves, new_game)
-from domain.bots import LEVELS, choose_move, determinize, observation
+from domain.bots import LEVELS, HardConfig, choose_move, determinize, observation
 from domain.bots.arena import play_game
+from domain.bots.beliefs import Beliefs, step
 from domain.rules import PRESET_IDS
 from tests.support.table import Game
 
@@ -328,3 +329,66 @@ def test_no_bot_move_is_rejected_in_long_random_play():
                     execute(state, command_from_move(state.actor, move, now))
                 except DomainError as err:  # pragma: no cover - the assertion message
                     raise AssertionError(f"{variant}/{level}: {move} rejected: {err}")
+
+
+# ---------------------------------------------------------------------- hard's beliefs
+def _drew_on_nine_of_hearts():
+    """Heads-up macau: seat 0 plays 9H; seat 1 holds no heart, no 9 and no wild card, so
+    he draws. Returns (game, the public steps)."""
+    g = Game("macau", hands=[["9H", "3H", "7H", "3C"], ["5S", "6S", "7C", "8D", "QC"]], starter="9S",
+             stock=["4C", "2H", "4H", "5H", "10H", "JD", "AC"], dealer=1)
+    steps = []
+    for seat, move, act in ((0, {"action": "play", "cards": ["9H"]}, lambda: g.play(0, "9H")),
+                            (1, {"action": "draw"}, lambda: g.draw(1))):
+        before = g.state
+        act()
+        steps.append(step(before, seat, move, g.state))
+    return g, steps
+
+
+def test_a_draw_tells_what_the_drawer_did_not_hold():
+    g, steps = _drew_on_nine_of_hearts()
+    clue = steps[1].playable
+    assert {"2H", "10H", "9C", "9D"} <= clue and not {"5S", "7C", "QC"} & clue
+    beliefs = Beliefs(observation(g.state, 0), steps)
+    mine = g.state.hands[0]
+    assert beliefs.weight([mine, g.state.hands[1]]) == 1.0  # what he holds breaks no clue
+    plain = ("5S", "6S", "7C", "8D", "QC", "4C")
+    one_heart = ("5S", "6S", "7C", "8D", "QC", "4H")  # the card he drew may be the heart
+    two_hearts = ("5S", "6S", "7C", "8D", "5H", "4H")  # but not two of them
+    w = [beliefs.weight([mine, h]) for h in (plain, one_heart, two_hearts)]
+    assert w[0] == 1.0 and w[0] > w[1] > w[2]
+    assert w[1] == pytest.approx(beliefs.clues[1][0].trust / 6 + 1 - beliefs.clues[1][0].trust)
+
+
+def test_the_drawer_himself_and_other_rounds_get_no_clues():
+    g, steps = _drew_on_nine_of_hearts()
+    assert not Beliefs(observation(g.state, 1), steps).any()  # his own draw tells him nothing
+    later = [s._replace(round=s.round + 1) for s in steps]
+    assert not Beliefs(observation(g.state, 0), later).any()
+
+
+def test_steps_show_only_what_every_seat_sees():
+    rng = random.Random(3)
+    for state, now in random_states("makao", 3, seed=12, every=1, limit=30):
+        seat = state.actor
+        moves = [m for m in legal_moves(state, seat, now) if m["action"] in ("draw", "pass", "play")]
+        m = moves[0]
+        _, after = execute(state, command_from_move(seat, m, now))
+        other = shuffle_hidden(state, seat, rng)
+        _, other_after = execute(other, command_from_move(seat, m, now))
+        assert step(state, seat, m, after) == step(other, seat, m, other_after)
+
+
+def test_hard_with_beliefs_reads_only_the_public_history():
+    g, steps = _drew_on_nine_of_hearts()
+    state = g.state
+    assert state.actor == 0 and len(g.play_moves(0)) >= 2 and Beliefs(observation(state, 0), steps).any()
+    cfg = HardConfig(beliefs=True)
+    other = shuffle_hidden(state, state.actor, random.Random(1))
+    for k in range(3):
+        a = choose_move(state, state.actor, "hard", random.Random(k), budget_ms=None, max_iterations=40, hard=cfg,
+                        history=steps)
+        b = choose_move(other, state.actor, "hard", random.Random(k), budget_ms=None, max_iterations=40, hard=cfg,
+                        history=steps)
+        assert a == b
