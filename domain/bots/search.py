@@ -59,6 +59,7 @@ class HardConfig:
     leaf: str = "race"  # a cut-off playout judged by: "race" (plays left), "model" (the fitted evaluator)
     beliefs: bool = False  # deal worlds weighted by the opponents' history (``beliefs``), given one
     judge: str = "tuned"  # hard's own judgement (ranking, and its moves in playouts): "tuned" or "fitted"
+    wishes: bool = False  # a play that wishes is a candidate once per wish (else with normal's wish only)
 
     @classmethod
     def parse(cls, items) -> "HardConfig":
@@ -89,7 +90,7 @@ def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: floa
     if len(cands) == 1:
         return finish_move(obs, cands[0])
     mine = hard_weights(obs.rules, obs.seats, config.judge == "fitted")
-    scored = score_moves(obs, cands, mine)
+    scored = score_moves(obs, cands, mine, config.wishes)
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
     best = scored[order[0]][0]
     if best >= WIN / 2:
