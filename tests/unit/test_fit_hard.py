@@ -78,3 +78,30 @@ def test_the_judgement_terms_rebuild_its_value():
                 checked += 1
     assert checked > 20
     assert len(fit_hard.WEIGHTS) == len(Weights.__dataclass_fields__)
+
+
+def test_a_cut_off_playout_is_judged_by_the_evaluator():
+    """A playout cut off at once returns the fitted evaluator's value of the world (and
+    the race's guess without one); the value favours the seat with fewer cards."""
+    import random as rnd
+
+    from domain.bots import lean
+    from domain.bots.knowledge import profile
+    from domain.bots.observation import determinize, observation
+    from domain.bots.search import rollout
+    from tests.unit.test_bots import random_states
+
+    state, _ = random_states("makao", 2, seed=5, every=2, limit=1)[0]
+    me = state.actor
+    r = state.setup.rules.compiled
+    prof = profile(r)
+    ev = evaluation.evaluator(r, 2)
+    world = determinize(observation(state, me), rnd.Random(1))
+    rounds = len(state.rounds)
+    value = rollout(world, me, prof, rnd.Random(2), rounds, None, 0, ev)
+    g = lean.LeanGame(world, prof, rnd.Random(2))
+    assert value == pytest.approx(ev.value(g, me, world.scores))
+    assert 0.0 < value < 1.0
+    assert rollout(world, me, prof, rnd.Random(2), rounds, None, 0, None) != value
+    short = world._replace(hands=tuple(h[:1] if s == me else h for s, h in enumerate(world.hands)))
+    assert ev.value(lean.LeanGame(short, prof, rnd.Random(2)), me, world.scores) > value
