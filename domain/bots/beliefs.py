@@ -21,10 +21,11 @@ from math import comb
 from typing import NamedTuple
 
 from ..cards import RANK, SUIT, is_joker
-from ..engine.matching import ANSWER_PHASES, DRAW, FOLLOW_UP, NORMAL, SKIP, first_card_reason, phase
+from ..engine.matching import DRAW, FOLLOW_UP, NORMAL, SKIP, first_card_reason, phase
+from ..game import evolve
 from .observation import Observation
 
-__all__ = ["Step", "step", "Beliefs", "sample"]
+__all__ = ["Step", "step", "steps_from_events", "Beliefs", "sample"]
 
 # how far each clue is trusted: normal draws only when it cannot play (where the rules
 # allow no voluntary draw, nobody may), and nearly always answers an attack it can answer;
@@ -69,6 +70,43 @@ def step(before, seat: int, move: dict, after) -> Step:
     swapped = any(r.effect.get(c) is not None and r.effect[c].type == "hand_swap" for c in cards)
     return Step(before.round, seat, action, ph, cards, wish, playable,
                 tuple(len(h) for h in before.hands), tuple(len(h) for h in after.hands), swapped)
+
+
+def steps_from_events(state, events) -> list[Step]:
+    """The steps of the actions recorded in ``events`` (domain events, as a game's log
+    holds them) folded from ``state``: each play, draw (or penalty taken) and pass, up to
+    the next one. Calls and catches are no steps here, but the cards they cost fall in
+    the step under way, so ``Beliefs`` reads the same clues as from the arena's steps."""
+    out: list[Step] = []
+    cur = None  # (state before, seat, move) of the action under way
+    last = None  # the previous event's type
+    for e in events:
+        t = e.type
+        move = None
+        drawing = cur is not None and cur[1] == getattr(e, "seat", None) and cur[2]["action"] == "draw"
+        if t == "card_played":
+            move = {"action": "play", "cards": list(e.cards)}
+        elif t == "cards_drawn" and e.reason == "draw":  # one card a command
+            move = {"action": "draw"}
+        elif t == "cards_drawn" and e.reason == "penalty":
+            if not (drawing and last == "stock_reshuffled"):  # else the same penalty, split by a reshuffle
+                move = {"action": "draw"}
+        elif t == "penalty_taken":
+            if not drawing:  # else it closes the penalty's draw
+                move = {"action": "draw"}
+        elif t in ("skip_accepted", "player_passed"):
+            move = {"action": "pass"}
+        elif t == "wish_set" and cur is not None and cur[1] == e.seat and e.kind in ("suit", "rank"):
+            cur[2]["wish"] = {e.kind: e.value}
+        if move is not None:
+            if cur is not None:
+                out.append(step(cur[0], cur[1], cur[2], state))
+            cur = (state, e.seat, move)
+        state = evolve(state, e)
+        last = t
+    if cur is not None:
+        out.append(step(cur[0], cur[1], cur[2], state))
+    return out
 
 
 class _Clue:

@@ -17,7 +17,7 @@ from domain import (Announce, Catch, DomainError, RuleSet, Setup, Start, WishCho
                     legal_moves, new_game)
 from domain.bots import LEVELS, HardConfig, choose_move, determinize, observation
 from domain.bots.arena import play_game
-from domain.bots.beliefs import Beliefs, step
+from domain.bots.beliefs import Beliefs, step, steps_from_events
 from domain.rules import PRESET_IDS
 from tests.support.table import Game
 
@@ -392,3 +392,41 @@ def test_hard_with_beliefs_reads_only_the_public_history():
         b = choose_move(other, state.actor, "hard", random.Random(k), budget_ms=None, max_iterations=40, hard=cfg,
                         history=steps)
         assert a == b
+
+
+def _clues(b: Beliefs):
+    return ([[(c.cards, c.received, c.played, c.trust, c.kind, c.value) for c in cs] for cs in b.clues],
+            b.received, b.played)
+
+
+@pytest.mark.parametrize("variant", PRESET_IDS)
+def test_the_log_gives_the_same_beliefs_as_the_steps_recorded_in_play(variant):
+    """A game's events (what the service keeps) give each seat the same clues and counts
+    as the steps recorded command by command (what the arena keeps)."""
+    state = new_game(Setup(RuleSet.preset(variant), 3, seed=f"log|{variant}", announce_window_s=None))
+    _, state = execute(state, Start())
+    start, events, steps = state, [], []
+    rngs = [random.Random(s) for s in range(3)]
+    levels = ("normal", "easy", "normal")
+    compared = 0
+    for n in range(400):
+        if state.status != "playing":
+            break
+        seat = state.actor
+        if state.call_window is not None and state.call_window.seat != seat:
+            seat = state.call_window.seat  # let the owner call (or, easy, forget and be caught)
+        move = choose_move(state, seat, levels[seat], rngs[seat])
+        if move is None:
+            seat = state.actor
+            move = choose_move(state, seat, levels[seat], rngs[seat])
+        before = state
+        evs, state = execute(state, command_from_move(seat, move))
+        events.extend(evs)
+        steps.append(step(before, seat, move, state))
+        if n % 5 == 0 and state.status == "playing":
+            from_log = steps_from_events(start, events)
+            for s in range(3):
+                obs = observation(state, s)
+                assert _clues(Beliefs(obs, from_log)) == _clues(Beliefs(obs, steps)), (variant, n, s)
+            compared += 1
+    assert compared > 10
