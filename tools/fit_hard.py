@@ -361,6 +361,10 @@ def fit_judgements(variants, seat_counts, decisions: int, playouts: int, items, 
         before = agreement([1.0] + prior, rows[cut:])
         theta = conditional_logit(rows[:cut], prior)
         held = agreement(theta, rows[cut:])
+        if held <= before:
+            print(f"judgement {v}/{n}: {len(rows)} decisions; the fit agrees with the long search on "
+                  f"{held:.1%} of held-out decisions, the current weights on {before:.1%}: not kept", file=sys.stderr)
+            continue
         theta = conditional_logit(rows, prior)
         if theta[0] <= 0:
             print(f"judgement {v}/{n}: no usable fit (scale {theta[0]:.3f})", file=sys.stderr)
