@@ -41,19 +41,40 @@ def bot_level(record, seat: int) -> str:
 def bot_move(record, now: float):
     """(seat, move) for the first bot that has something to do, or None. The actor
     first, then out-of-turn calls and catches."""
-    from domain.bots import choose_move
+    from domain.bots import DEFAULT_BUDGET_MS, choose_move
 
     seats = bot_seats(record)
     st = record.state
     order = ([st.actor] if st.actor in seats else []) + [s for s in seats if s != st.actor]
     if st.passing is not None:
         order = [s for s in seats if s in st.passing.waiting]
+    history = None
     for seat in order:
         rng = random.Random(f"{st.setup.seed}|bot|{seat}|{record.version}")
-        move = choose_move(st, seat, bot_level(record, seat), rng, now)
+        level = bot_level(record, seat)
+        kw = {}
+        if level == "hard" and seat == st.actor:
+            started = time.perf_counter()
+            if history is None:
+                history = public_history(record)
+            spent_ms = 1000 * (time.perf_counter() - started)  # reading the log counts against its budget
+            kw = {"history": history, "budget_ms": max(5.0, DEFAULT_BUDGET_MS - spent_ms)}
+        move = choose_move(st, seat, level, rng, now, **kw)
         if move is not None:
             return seat, move
     return None
+
+
+def public_history(record) -> list:
+    """The public steps of the game so far (``domain.bots.beliefs``): ``hard`` reads the
+    opponents' hands from them."""
+    from domain import initial_state
+    from domain.bots.beliefs import steps_from_events
+    from events.mapping import is_domain_event, to_domain_event
+
+    stored = context().repo.events(record.game_id)
+    return steps_from_events(initial_state(record.state.setup),
+                             [to_domain_event(e) for e in stored if is_domain_event(e.type)])
 
 
 def bot_turn(game_id: str, expected_version: int) -> str:

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from ..cards import RANK, SUIT, is_joker
 from ..engine.matching import DRAW, FOLLOW_UP, NORMAL, SKIP, first_card_reason, phase
-from ..game import evolve
+from ..game import evolve, fold
 from .observation import Observation
 
 __all__ = ["Step", "step", "steps_from_events", "Beliefs", "sample"]
@@ -76,7 +76,14 @@ def steps_from_events(state, events) -> list[Step]:
     """The steps of the actions recorded in ``events`` (domain events, as a game's log
     holds them) folded from ``state``: each play, draw (or penalty taken) and pass, up to
     the next one. Calls and catches are no steps here, but the cards they cost fall in
-    the step under way, so ``Beliefs`` reads the same clues as from the arena's steps."""
+    the step under way, so ``Beliefs`` reads the same clues as from the arena's steps.
+    Only the last round's steps are made (``Beliefs`` reads no others); the events before
+    it are folded at once."""
+    events = list(events)
+    start = max((i for i, e in enumerate(events) if e.type == "round_started"), default=0)
+    if start:
+        state = fold(state, events[:start])
+        events = events[start:]
     out: list[Step] = []
     cur = None  # (state before, seat, move) of the action under way
     last = None  # the previous event's type
@@ -190,13 +197,14 @@ class Beliefs:
         return counts.get(value, 0) + new >= max(counts.values(), default=0)
 
 
-def sample(obs: Observation, beliefs: Beliefs, rng: random.Random):
-    """A world consistent with ``obs``, drawn in proportion to ``beliefs``' weights."""
+def sample(obs: Observation, beliefs: Beliefs, rng: random.Random, candidates: int = CANDIDATES):
+    """A world consistent with ``obs``, drawn in proportion to ``beliefs``' weights (one
+    of ``candidates`` dealt uniformly)."""
     sizes = obs.hand_sizes
     me = obs.seat
     best = None
     total = 0.0
-    for _ in range(CANDIDATES):
+    for _ in range(candidates):
         cards = list(obs.unseen)
         rng.shuffle(cards)
         hands, pos = [], 0

@@ -58,6 +58,7 @@ class HardConfig:
     selection: str = "reject"  # "reject": drop the clearly worse as you go; "halving": sequential halving
     leaf: str = "race"  # a cut-off playout judged by: "race" (plays left), "model" (the fitted evaluator)
     beliefs: bool = False  # deal worlds weighted by the opponents' history (``beliefs``), given one
+    belief_samples: int = 8  # worlds dealt per world kept, with beliefs
     judge: str = "tuned"  # hard's own judgement (ranking, and its moves in playouts): "tuned" or "fitted"
     wishes: bool = False  # a play that wishes is a candidate once per wish (else with normal's wish only)
 
@@ -126,7 +127,10 @@ class _Search:
     def world(self, alive: list[int]) -> None:
         """One sampled world, every alive candidate played out in it with the same seed."""
         obs = self.obs
-        world = determinize(obs, self.rng) if self.beliefs is None else sample(obs, self.beliefs, self.rng)
+        if self.beliefs is None:
+            world = determinize(obs, self.rng)
+        else:
+            world = sample(obs, self.beliefs, self.rng, self.config.belief_samples)
         seed = self.rng.getrandbits(32)
         for i in alive:
             _, after = execute(world, self.cmds[i])
