@@ -26,12 +26,14 @@ import time
 from dataclasses import dataclass
 
 from ..commands import command_from_move
+from ..engine.matching import FOLLOW_UP, NORMAL, phase
 from ..game import execute
 from . import lean
 from .beliefs import Beliefs, sample
 from .evaluation import evaluator
 from .heuristic import candidates, finish_move, score_moves
 from .knowledge import Profile, profile
+from .move_lists import equivalent_dropped
 from .observation import Observation, determinize
 from .playout import playout
 from .judgement import NORMAL_WEIGHTS, WIN
@@ -61,6 +63,7 @@ class HardConfig:
     belief_samples: int = 8  # worlds dealt per world kept, with beliefs
     judge: str = "tuned"  # hard's own judgement (ranking, and its moves in playouts): "tuned" or "fitted"
     wishes: bool = False  # a play that wishes is a candidate once per wish (else with normal's wish only)
+    dedupe: bool = False  # equivalent plays (same cards, same top; ``move_lists.equivalent_dropped``) searched once
 
     @classmethod
     def parse(cls, items) -> "HardConfig":
@@ -88,6 +91,9 @@ def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: floa
     start = clock() if started is None else started
     deadline = None if budget_ms is None else start + SAFETY * budget_ms / 1000.0
     cands = candidates(obs, moves)
+    if config.dedupe:
+        pub = obs.public
+        cands = equivalent_dropped(cands, phase(pub) not in (NORMAL, FOLLOW_UP) or pub.wish is not None)
     if len(cands) == 1:
         return finish_move(obs, cands[0])
     mine = hard_weights(obs.rules, obs.seats, config.judge == "fitted")
