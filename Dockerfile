@@ -10,7 +10,8 @@ COPY events ./events
 COPY service ./service
 COPY workers ./workers
 COPY bench ./bench
-RUN pip install . && useradd --system --uid 1000 macau
+# /archive: the archive volume (a new named volume takes this folder's owner)
+RUN pip install . && useradd --system --uid 1000 macau && mkdir /archive && chown macau /archive
 USER macau
 
 EXPOSE 8000

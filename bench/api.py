@@ -8,9 +8,13 @@ HTTP. Each game's moves are computed beforehand by the engine from the game's se
 server deals the same cards from the same seed), so the load generator spends no time
 deciding; the server still validates, decides, persists and answers every move.
 
-Prints as its last line one JSON object: ``moves_per_s`` (closed loop, at saturation),
-``p50_ms``/``p99_ms`` (open loop at ``--rate`` moves/s, default 900), and
-``latency_ratio_seq_1000_vs_10`` (median move latency at seq ~1,000 over seq ~10)."""
+Prints as its last line one JSON object: ``moves_per_s`` (POST only, closed loop, at
+saturation) with ``api_cpu_ms_per_move``; ``loop_moves_per_s`` (the realistic client
+loop: each move is a GET of the seat's view and then the POST, 16 client processes over
+32 two-human games, closed loop) with ``loop_requests_per_s``, ``loop_p50_ms``/``loop_p99_ms``
+(GET + POST) and ``loop_api_cpu_ms_per_move``; ``p50_ms``/``p99_ms`` (POST only, open
+loop at ``--rate`` moves/s, default 900); and ``latency_ratio_seq_1000_vs_10`` (median
+move latency at seq ~1,000 over seq ~10). The load generator runs on the same cores."""
 
 from __future__ import annotations
 
@@ -118,11 +122,18 @@ def move_request(game_id: str, token: str, body: dict) -> bytes:
             f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n").encode() + data
 
 
-def drive(port: int, games: list, out: Queue, until: float, rate_per_game: float | None):
+def view_request(game_id: str, token: str) -> bytes:
+    return (f"GET /v1/games/{game_id} HTTP/1.1\r\nHost: bench\r\nAuthorization: Bearer {token}\r\n\r\n").encode()
+
+
+def drive(port: int, games: list, out: Queue, until: float, rate_per_game: float | None, with_view: bool = False):
     """Play ``games`` (game_id, tokens, moves) round-robin on one connection; report
-    (latency_s, seq_before) samples and the number of moves."""
+    (latency_s, seq_before) samples and the number of moves. ``with_view``: each move
+    first GETs the seat's view, as a client that reads its legal moves does (the sample
+    is then the time of both requests)."""
     conn = RawConn(port)
     requests = [[move_request(g[0], g[1][seat], body) for seat, body in g[2]] for g in games]
+    views = [[view_request(g[0], g[1][seat]) for seat, _ in g[2]] for g in games] if with_view else None
     samples, done, errors = [], 0, 0
     cursors = [0] * len(games)
     seqs = [0] * len(games)
@@ -136,6 +147,10 @@ def drive(port: int, games: list, out: Queue, until: float, rate_per_game: float
             if rate_per_game and next_at[gi] > now:
                 continue
             t0 = time.perf_counter()
+            if views is not None and conn.roundtrip(views[gi][cursors[gi]])[0] != 200:
+                errors += 1
+                active.remove(gi)
+                continue
             status, raw = conn.roundtrip(requests[gi][cursors[gi]])
             dt = time.perf_counter() - t0
             if status != 200:
@@ -158,12 +173,12 @@ def drive(port: int, games: list, out: Queue, until: float, rate_per_game: float
     out.put((samples, done, errors))
 
 
-def run_phase(port, games, clients: int, seconds: float, rate: float | None):
+def run_phase(port, games, clients: int, seconds: float, rate: float | None, with_view: bool = False):
     chunks = [games[i::clients] for i in range(clients)]
     q: Queue = Queue()
     until = time.perf_counter() + seconds
     per_game = rate / len(games) if rate else None
-    procs = [Process(target=drive, args=(port, c, q, until, per_game)) for c in chunks if c]
+    procs = [Process(target=drive, args=(port, c, q, until, per_game, with_view)) for c in chunks if c]
     t0 = time.perf_counter()
     for p in procs:
         p.start()
@@ -187,8 +202,9 @@ def start_stack(workers: int):
 
     server = start_server()
     port = free_port()
+    # one load generator stands for many clients: no rate limit, no cap on streams per client
     env = dict(os.environ, REDIS_URL=server.url, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0",
-               GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS=str(workers), MACAU_LOG_LEVEL="WARNING")
+               MACAU_MAX_STREAMS_PER_CLIENT="100000", GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS=str(workers), MACAU_LOG_LEVEL="WARNING")
     conf = os.path.join(os.path.dirname(__file__), "..", "service", "gunicorn_conf.py")
     api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"], env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -230,17 +246,34 @@ def main(argv=None) -> None:
     ap.add_argument("--clients", type=int, default=12, help="load-generator processes (one connection each)")
     ap.add_argument("--rate", type=float, default=900.0)
     ap.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    ap.add_argument("--loop-clients", type=int, default=16, help="client processes of the realistic loop")
+    ap.add_argument("--loop-games", type=int, default=32, help="two-human games of the realistic loop")
+    ap.add_argument("--ratio-seconds", type=float, default=120.0,
+                    help="how long the seq ~10 vs ~1,000 phase may run (0 skips it)")
     a = ap.parse_args(argv)
     server, api, port = start_stack(a.workers)
     try:
-        sat_games = prepare(port, a.games, 1000)
         workers = psutil.Process(api.pid).children()
-        cpu0 = sum(sum(w.cpu_times()[:2]) for w in workers)
-        redis_cpu0 = sum(psutil.Process(server.pid).cpu_times()[:2])
-        samples, done, errors, elapsed = run_phase(port, sat_games, a.clients, a.seconds, None)
+
+        def cpu_s(procs):
+            return sum(sum(p.cpu_times()[:2]) for p in procs)
+
+        def measured(games, clients, with_view):
+            cpu0, redis0 = cpu_s(workers), cpu_s([psutil.Process(server.pid)])
+            samples, done, errors, elapsed = run_phase(port, games, clients, a.seconds, None, with_view)
+            api_ms = (cpu_s(workers) - cpu0) * 1000 / max(done, 1)
+            redis_ms = (cpu_s([psutil.Process(server.pid)]) - redis0) * 1000 / max(done, 1)
+            return samples, done, errors, elapsed, api_ms, redis_ms
+
+        loop_games = prepare(port, a.loop_games, 3000)
+        lsamples, ldone, lerrors, lelapsed, loop_cpu_ms, _ = measured(loop_games, a.loop_clients, True)
+        loop_lat = [s[0] * 1000 for s in lsamples]
+        print(f"realistic loop (GET view + POST move): {ldone} moves in {lelapsed:.1f}s = {ldone / lelapsed:.0f}/s "
+              f"({2 * ldone / lelapsed:.0f} requests/s), p50 {pct(loop_lat, 50):.2f} ms, "
+              f"API CPU per move {loop_cpu_ms:.3f} ms, errors {lerrors}", file=sys.stderr)
+        sat_games = prepare(port, a.games, 1000)
+        samples, done, errors, elapsed, cpu_ms, redis_ms = measured(sat_games, a.clients, False)
         moves_per_s = done / elapsed
-        cpu_ms = (sum(sum(w.cpu_times()[:2]) for w in workers) - cpu0) * 1000 / max(done, 1)
-        redis_ms = (sum(psutil.Process(server.pid).cpu_times()[:2]) - redis_cpu0) * 1000 / max(done, 1)
         print(f"server CPU per move: API {cpu_ms:.3f} ms, Redis {redis_ms:.3f} ms", file=sys.stderr)
         print(f"saturation: {done} moves in {elapsed:.1f}s = {moves_per_s:.0f}/s, errors {errors}", file=sys.stderr)
         rate_games = prepare(port, a.games, 5000)
@@ -248,23 +281,30 @@ def main(argv=None) -> None:
         lat = [s[0] * 1000 for s in samples]
         print(f"at {a.rate}/s: {done} moves ({done / elapsed:.0f}/s), p50 {pct(lat, 50):.2f} ms, "
               f"p99 {pct(lat, 99):.2f} ms, errors {errors2}", file=sys.stderr)
-        long_games = prepare(port, 6, 9000, variant="custom", rules=LONG_RULES, max_moves=900)
-        lsamples, _, errors3, _ = run_phase(port, long_games, 1, 120, 60.0)
-        early = [s[0] for s in lsamples if 5 <= s[1] <= 20]
-        late = [s[0] for s in lsamples if 950 <= s[1] <= 1100]
-        ratio = statistics.median(late) / statistics.median(early) if early and late else float("nan")
-        print(f"seq ~10: {len(early)} samples, median {statistics.median(early) * 1000:.2f} ms; "
-              f"seq ~1000: {len(late)} samples, median "
-              f"{(statistics.median(late) * 1000) if late else float('nan'):.2f} ms", file=sys.stderr)
+        ratio, errors3 = float("nan"), 0
+        if a.ratio_seconds > 0:
+            long_games = prepare(port, 6, 9000, variant="custom", rules=LONG_RULES, max_moves=900)
+            rsamples, _, errors3, _ = run_phase(port, long_games, 1, a.ratio_seconds, 60.0)
+            early = [s[0] for s in rsamples if 5 <= s[1] <= 20]
+            late = [s[0] for s in rsamples if 950 <= s[1] <= 1100]
+            ratio = statistics.median(late) / statistics.median(early) if early and late else float("nan")
+            print(f"seq ~10: {len(early)} samples, median {statistics.median(early) * 1000:.2f} ms; "
+                  f"seq ~1000: {len(late)} samples, median "
+                  f"{(statistics.median(late) * 1000) if late else float('nan'):.2f} ms", file=sys.stderr)
         print(json.dumps({
             "moves_per_s": round(moves_per_s, 1),
             "rate_target_per_s": a.rate,
             "rate_achieved_per_s": round(done / elapsed, 1),
             "p50_ms": round(pct(lat, 50), 2),
             "p99_ms": round(pct(lat, 99), 2),
-            "latency_ratio_seq_1000_vs_10": round(ratio, 3),
-            "errors": errors + errors2 + errors3,
+            "latency_ratio_seq_1000_vs_10": round(ratio, 3) if ratio == ratio else None,  # NaN: skipped
+            "errors": errors + errors2 + errors3 + lerrors,
             "api_cpu_ms_per_move": round(cpu_ms, 3),
+            "loop_moves_per_s": round(ldone / lelapsed, 1),
+            "loop_requests_per_s": round(2 * ldone / lelapsed, 1),
+            "loop_p50_ms": round(pct(loop_lat, 50), 2),
+            "loop_p99_ms": round(pct(loop_lat, 99), 2),
+            "loop_api_cpu_ms_per_move": round(loop_cpu_ms, 3),
             "redis_cpu_ms_per_move": round(redis_ms, 3),
             "gunicorn_workers": a.workers,
             "load_processes": a.clients,

@@ -45,7 +45,7 @@ def main(argv=None) -> None:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     procs = [subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "service/gunicorn_conf.py", "service.wsgi:app"],
                               env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
-    procs += [subprocess.Popen([sys.executable, "-m", "workers.runner"], env=env, cwd=root,
+    procs += [subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env, cwd=root,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(a.workers)]
     rng = random.Random(1)
     server_ms, client_ms = [], []

@@ -5,7 +5,9 @@
 A game is a complete game under the variant's scoring (e.g. first to 2 win points in
 macau), dealt with a fresh seed each time. The policy is the usual random agent: a
 uniformly random legal play when there is one (a random legal move, draws included, one
-time in ten), otherwise a random legal move. Prints one JSON object as its last line."""
+time in ten), otherwise a random legal move. A move's time is the policy's, one
+``legal_moves`` and one ``execute``. Target (issue 15): 100,000 moves/s on one core for
+two-player macau. Prints one JSON object as its last line."""
 
 from __future__ import annotations
 
@@ -49,6 +51,7 @@ def run(variant: str, players: int, games: int, seed: int = 1) -> dict:
         "variant": variant, "players": players, "games": games,
         "games_per_s": round(games / dt, 1),
         "moves_per_s": round(total_moves / dt, 1),
+        "us_per_move": round(dt / total_moves * 1e6, 2),
         "rounds_per_s": round(total_rounds / dt, 1),
         "moves_per_game": round(total_moves / games, 1),
         "rounds_per_game": round(total_rounds / games, 2),

@@ -5,11 +5,11 @@
 - ``replay_300_ms``: median time to rebuild a 300-event game from the server with a
   fresh repository (read every event + fold to the record). Target: <= 1 ms.
 - ``append_rtt_per_command``: Redis round trips per command append through the service
-  (``GameService.execute``), counted on the connection. Target: 1.
+  (``GameService.act``), counted on the connection. Target: 1.
 - ``load_ratio_seq_1000_vs_10``: the command path's load (``repo.load`` with this
   process's cache warm, after another writer appended one event) at seq ~1,000 divided
-  by the same at seq ~10. Target: <= 1.10. The one event is a single-event service
-  action (``set_autopilot``); ``load_ratio_one_command_seq_1000_vs_10`` is the same after
+  by the same at seq ~10. Target: <= 1.10. The one event is a single lobby event
+  (``autopilot_changed``); ``load_ratio_one_command_seq_1000_vs_10`` is the same after
   the other writer played a random legal move (its events: one or several, folded by
   the engine). Samples at both points are interleaved over 32 games each.
 
@@ -34,6 +34,7 @@ import redis
 from domain import DomainError, command_from_move, legal_moves
 from events.application import GameService, TableSpec
 from events.envelope import NewEvent
+from events.projections import MemoryLobby
 from events.records import apply_events
 from events.replay import apply_raw
 from events.repository import GameRepository
@@ -82,7 +83,8 @@ def step(svc: GameService, record, rng: random.Random):
     m = rng.choice(plays if plays and rng.random() < 0.9 else moves)
     opts = m.get("wish_options")
     try:
-        return svc.execute(record, command_from_move(seat, m, now, wish=rng.choice(opts) if opts else None))[1]
+        command = command_from_move(seat, m, now, wish=rng.choice(opts) if opts else None)
+        return svc.act(record.game_id, seat, command, record.version).record
     except DomainError:
         return record
 
@@ -108,7 +110,7 @@ def summary(samples_ns: list[int]) -> dict:
 # ------------------------------------------------------------------ measurements
 def bench_replay(url: str, variant: str, players: int, runs: int, events: int = 300) -> dict:
     store = RedisEventStore.from_url(url)
-    svc = GameService(GameRepository(store), clock=Clock())
+    svc = GameService(GameRepository(store), MemoryLobby(), clock=Clock())
     source = game_at(svc, variant, players, events, seed=1)
     log = store.read(source.game_id, limit=events)
     game_id = "replay-300"
@@ -160,7 +162,7 @@ def _raw(url: str, game_id: str) -> list[bytes]:
 
 def bench_append_rtt(url: str, variant: str, players: int, commands: int = 300) -> dict:
     store = counting_store(url)
-    svc = GameService(GameRepository(store), clock=Clock())
+    svc = GameService(GameRepository(store), MemoryLobby(), clock=Clock())
     rng = random.Random(7)
     record = new_game(svc, variant, players, 7)
     record = step(svc, record, rng)  # warm: loads the append script into the server
@@ -193,7 +195,7 @@ def bench_load_ratio(url: str, variant: str, players: int, rounds: int, games: i
     store and client) appends, then the reader loads for its next command. Samples at
     both points are interleaved, so drift in the machine's speed hits both alike."""
     writer_store, reader_store = RedisEventStore.from_url(url), RedisEventStore.from_url(url)
-    writer = GameService(GameRepository(writer_store), clock=Clock())
+    writer = GameService(GameRepository(writer_store), MemoryLobby(), clock=Clock())
     reader = GameRepository(reader_store)
     points = {10: [], 1000: []}
     for seq in points:
@@ -212,8 +214,9 @@ def bench_load_ratio(url: str, variant: str, players: int, rounds: int, games: i
         rng.shuffle(order)
         for seq, i in order:
             record = points[seq][i]
-            if r % 2 == 0:  # one event: a seat's autopilot flag (a single-event service action)
-                record = writer.set_autopilot(record, record.state.actor or 0, r % 4 == 0)
+            if r % 2 == 0:  # one event: a seat's autopilot flag (a single lobby event)
+                flag = NewEvent("autopilot_changed", record.state.actor or 0, {"on": r % 4 == 0})
+                record = writer.repo.append(record, [flag], record.state)[1]
                 target = one_event[seq]
             else:  # one command: whatever events a random legal move produces
                 record = step(writer, record, rng)

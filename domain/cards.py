@@ -6,7 +6,6 @@ A card is its code string: rank + suit (``10H``, ``QS``) or a joker (``JKB`` bla
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -23,18 +22,8 @@ SUIT: dict[str, str | None] = {r + s: s for s in SUITS for r in RANKS} | {j: Non
 RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS)}
 
 
-def is_card(code: object) -> bool:
-    return isinstance(code, str) and code in RANK
-
-
 def is_joker(card: str) -> bool:
     return card in JOKER_COLOUR
-
-
-def colour(card: str) -> str:
-    if card in JOKER_COLOUR:
-        return JOKER_COLOUR[card]
-    return "red" if SUIT[card] in RED_SUITS else "black"
 
 
 def one_deck(ranks: Iterable[str], jokers_per_deck: int, joker_colours: Iterable[str]) -> list[str]:
@@ -59,9 +48,11 @@ def remove_cards(hand: Iterable[str], cards: Iterable[str]) -> list[str] | None:
 
 
 def contains_all(hand: Iterable[str], cards: Iterable[str]) -> bool:
-    need = Counter(cards)
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in need.items())
+    """Whether ``hand`` holds the multiset ``cards``."""
+    cards = tuple(cards)
+    if len(cards) == 1:
+        return cards[0] in hand
+    return remove_cards(hand, cards) is not None
 
 
 # ---------------------------------------------------------------- selectors (§1.2)

@@ -6,14 +6,14 @@ plus the table's configured durations."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional, Union
 
-from .cards import RANK, SUITS
+from .cards import RANKS, SUITS
 from .errors import RuleViolation
+from .values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class WishChoice:
     kind: str  # "suit" | "rank" | "free"
     value: Optional[str] = None
@@ -26,24 +26,32 @@ class WishChoice:
         if not isinstance(body, dict) or len(body) != 1:
             raise RuleViolation("invalid_wish", 'a wish is {"suit": S}, {"rank": R} or {"free": true}')
         (key, value), = body.items()
-        if key == "suit" and value in SUITS:
-            return cls("suit", value)
-        if key == "rank" and isinstance(value, str) and value in {r for r in RANK.values() if r != "JK"}:
-            return cls("rank", value)
-        if key == "free" and value is True:
-            return cls("free")
+        if key == "free":
+            if value is True:
+                return FREE_WISH
+        elif isinstance(value, str):
+            choice = WISHES.get((key, value))
+            if choice is not None:
+                return choice
         raise RuleViolation("invalid_wish", f"not a wish: {body!r}")
 
     def as_body(self) -> dict:
         return {"free": True} if self.kind == "free" else {self.kind: self.value}
 
 
-@dataclass(frozen=True, slots=True)
+FREE_WISH = WishChoice("free")
+WISHES: dict[tuple[str, str], WishChoice] = {  # every suit and rank wish, by (kind, value)
+    **{("suit", s): WishChoice("suit", s) for s in SUITS},
+    **{("rank", r): WishChoice("rank", r) for r in RANKS},
+}
+
+
+@value
 class Start:
     at: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Play:
     seat: int
     cards: tuple[str, ...]
@@ -53,32 +61,32 @@ class Play:
     at: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Draw:
     seat: int
     at: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Pass:
     seat: int
     at: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Announce:
     seat: int
     at: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Catch:
     seat: int
     target: int
     at: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ChoosePassCard:
     """Custom ``pass_left``: the card ``seat`` passes to his left neighbour."""
 
@@ -87,7 +95,7 @@ class ChoosePassCard:
     at: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Timeout:
     """The turn clock expired for ``seat`` (the actor)."""
 
@@ -95,7 +103,7 @@ class Timeout:
     at: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CloseCallWindow:
     """The last-card window's time is up (sent by the clock, not by a seat)."""
 

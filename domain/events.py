@@ -3,16 +3,19 @@
 Events are frozen dataclasses named in the past tense; ``type`` is the snake_case name
 clients see. Each event records a fact completely, so ``evolve`` never decides anything:
 shuffled orders, drawn cards and the next actor are all in the events. Stock orders are
-listed top first. Fields named in ``HIDDEN`` hold cards some viewers may not see; the
-redaction in ``events/`` relies on this list."""
+listed top first. Several events hold cards that only some viewers may see (hands, stock
+orders, drawn, swapped or passed cards): ``events.redaction`` decides, per event type,
+what each viewer gets."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import ClassVar, Optional
 
+from .values import value
 
-@dataclass(frozen=True, slots=True)
+
+@value
 class Event:
     type: ClassVar[str] = ""
 
@@ -37,14 +40,14 @@ def _jsonable(v):
 
 
 # ----------------------------------------------------------------- game and round
-@dataclass(frozen=True, slots=True)
+@value
 class GameStarted(Event):
     type: ClassVar[str] = "game_started"
     seats: int
     rules_version: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundStarted(Event):
     type: ClassVar[str] = "round_started"
     round: int
@@ -59,7 +62,7 @@ class RoundStarted(Event):
     fixed_deal: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundEnded(Event):
     type: ClassVar[str] = "round_ended"
     round: int
@@ -67,10 +70,10 @@ class RoundEnded(Event):
     standings: tuple[int, ...]
     points: tuple[int, ...]
     scores: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]  # hands are shown at round end, as at a real table
+    hands: tuple[tuple[str, ...], ...]  # as the round ended; a seat is shown only its own (events.redaction)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameEnded(Event):
     type: ClassVar[str] = "game_ended"
     winners: tuple[int, ...]
@@ -80,7 +83,7 @@ class GameEnded(Event):
     salts: tuple[str, ...]  # reveals every commitment's salt
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GoingOutDeferred(Event):
     """Two-player ``bounce`` (§2.13): the seat played its last card, a draw card, and is
     out only once the chain is resolved."""
@@ -89,7 +92,7 @@ class GoingOutDeferred(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerOut(Event):
     type: ClassVar[str] = "player_out"
     seat: int
@@ -97,7 +100,7 @@ class PlayerOut(Event):
 
 
 # ----------------------------------------------------------------- turns
-@dataclass(frozen=True, slots=True)
+@value
 class TurnStarted(Event):
     type: ClassVar[str] = "turn_started"
     seat: int
@@ -106,33 +109,33 @@ class TurnStarted(Event):
     bonus: Optional[int] = None  # Pławno: bonus turns left after this one
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerPassed(Event):
     type: ClassVar[str] = "player_passed"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TurnTimedOut(Event):
     type: ClassVar[str] = "turn_timed_out"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TurnSkipped(Event):
     type: ClassVar[str] = "turn_skipped"
     seat: int
     turns_to_miss: int  # further turns the seat still sits out
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DirectionChanged(Event):
     type: ClassVar[str] = "direction_changed"
     direction: int
 
 
 # ----------------------------------------------------------------- cards
-@dataclass(frozen=True, slots=True)
+@value
 class CardPlayed(Event):
     type: ClassVar[str] = "card_played"
     seat: int
@@ -140,7 +143,7 @@ class CardPlayed(Event):
     joker_as: Optional[str] = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardsDrawn(Event):
     type: ClassVar[str] = "cards_drawn"
     seat: int
@@ -148,14 +151,14 @@ class CardsDrawn(Event):
     reason: str  # draw | penalty | call_penalty | false_catch | forced
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class StockReshuffled(Event):
     type: ClassVar[str] = "stock_reshuffled"
     stock: tuple[str, ...]  # top first
     commitment: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandsSwapped(Event):
     type: ClassVar[str] = "hands_swapped"
     seat: int
@@ -165,7 +168,7 @@ class HandsSwapped(Event):
 
 
 # ----------------------------------------------------------------- obligations
-@dataclass(frozen=True, slots=True)
+@value
 class DrawPending(Event):
     type: ClassVar[str] = "draw_pending"
     amount: int
@@ -174,21 +177,21 @@ class DrawPending(Event):
     target_is_regular: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SkipPending(Event):
     type: ClassVar[str] = "skip_pending"
     turns: int
     target: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ChainCancelled(Event):
     type: ClassVar[str] = "chain_cancelled"
     seat: int
     kind: str  # draw | skip | wish
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PenaltyTaken(Event):
     type: ClassVar[str] = "penalty_taken"
     seat: int
@@ -197,14 +200,14 @@ class PenaltyTaken(Event):
     free_play: bool = False  # Romanian: the next player may play any card
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SkipAccepted(Event):
     type: ClassVar[str] = "skip_accepted"
     seat: int
     turns: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class WishSet(Event):
     type: ClassVar[str] = "wish_set"
     seat: int
@@ -213,51 +216,51 @@ class WishSet(Event):
     excluded_suit: Optional[str] = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class WishFulfilled(Event):
     type: ClassVar[str] = "wish_fulfilled"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class WishExpired(Event):
     type: ClassVar[str] = "wish_expired"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FollowUpRequired(Event):
     type: ClassVar[str] = "follow_up_required"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RobinStarted(Event):
     type: ClassVar[str] = "skip_robin_started"
     seat: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RobinJoined(Event):
     type: ClassVar[str] = "skip_robin_joined"
     seat: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RobinDeclined(Event):
     type: ClassVar[str] = "skip_robin_declined"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RobinEnded(Event):
     type: ClassVar[str] = "skip_robin_ended"
     seat: Optional[int]  # who gets the bonus turns, or None (Z18)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BonusTurnsGranted(Event):
     type: ClassVar[str] = "bonus_turns_granted"
     seat: int
@@ -265,27 +268,27 @@ class BonusTurnsGranted(Event):
 
 
 # ----------------------------------------------------------------- last-card call
-@dataclass(frozen=True, slots=True)
+@value
 class CallMade(Event):
     type: ClassVar[str] = "call_made"
     seat: int
     multiple: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CallWindowOpened(Event):
     type: ClassVar[str] = "call_window_opened"
     seat: int
     deadline: Optional[float]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CallWindowClosed(Event):
     type: ClassVar[str] = "call_window_closed"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CallPenaltyApplied(Event):
     type: ClassVar[str] = "call_penalty_applied"
     seat: int
@@ -293,7 +296,7 @@ class CallPenaltyApplied(Event):
     caught_by: Optional[int]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FalseCatchPenalized(Event):
     type: ClassVar[str] = "false_catch_penalized"
     seat: int
@@ -302,7 +305,7 @@ class FalseCatchPenalized(Event):
 
 
 # ----------------------------------------------------------------- custom pass_left
-@dataclass(frozen=True, slots=True)
+@value
 class PassCardsRequested(Event):
     type: ClassVar[str] = "pass_cards_requested"
     seat: int
@@ -311,14 +314,14 @@ class PassCardsRequested(Event):
     resume_regular: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PassCardChosen(Event):
     type: ClassVar[str] = "pass_card_chosen"
     seat: int
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardsPassed(Event):
     type: ClassVar[str] = "cards_passed"
     transfers: tuple[tuple[int, int, str], ...]  # (from seat, to seat, card)
@@ -329,25 +332,3 @@ ALL_EVENTS: tuple[type[Event], ...] = tuple(
     if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event
 )
 BY_TYPE: dict[str, type[Event]] = {cls.type: cls for cls in ALL_EVENTS}
-
-# Fields holding cards that only some viewers may see (see events/redaction).
-HIDDEN: dict[str, tuple[str, ...]] = {
-    "round_started": ("hands", "stock"),
-    "stock_reshuffled": ("stock",),
-    "cards_drawn": ("cards",),
-    "hands_swapped": ("seat_hand", "with_hand"),
-    "pass_card_chosen": ("card",),
-    "cards_passed": ("transfers",),
-}
-
-
-def from_data(type_: str, data: dict) -> Event:
-    cls = BY_TYPE[type_]
-    kwargs = {}
-    for f in _fields(cls):
-        if f.name in data:
-            v = data[f.name]
-            if isinstance(v, list):
-                v = tuple(tuple(x) if isinstance(x, list) else x for x in v)
-            kwargs[f.name] = v
-    return cls(**kwargs)

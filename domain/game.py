@@ -16,8 +16,8 @@ from . import events as ev
 from .commands import Command
 from .engine.context import Ctx
 from .engine.dealing import check_fixed_deal
-from .engine.decide import HANDLERS, RULES_VERSION
-from .engine.moves import legal_moves as _legal_moves
+from .engine.decide import RULES_VERSION, run
+from .engine.moves import LIMIT, legal_moves as _legal_moves
 from .errors import InvalidRuleSet, InvalidSetup
 from .rules import MAX_PLAYERS, MIN_PLAYERS
 from .state import GameState, Setup, initial_state
@@ -47,11 +47,8 @@ def decide(state: GameState, command: Command) -> list[ev.Event]:
 
 
 def execute(state: GameState, command: Command) -> tuple[list[ev.Event], GameState]:
-    handler = HANDLERS.get(type(command))
-    if handler is None:
-        raise TypeError(f"not a command: {command!r}")
     ctx = Ctx(state, getattr(command, "at", 0.0))
-    handler(ctx, command)
+    run(ctx, command)
     return ctx.events, ctx.t.freeze()
 
 
@@ -71,9 +68,9 @@ def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
 def legal_moves(state: GameState, seat: int, at: float | None = None) -> list[dict]:
     """Every move ``seat`` may send now, in API body form (``at``: the current time, so
     that a last-card window whose time is up counts as closed)."""
-    return _legal_moves(state, seat, at=at)[0]
+    return _legal_moves(state, seat, LIMIT, at)[0]
 
 
 def legal_moves_info(state: GameState, seat: int, at: float | None = None) -> tuple[list[dict], bool]:
     """(moves, truncated): plays stop at 200 where runs make the list huge."""
-    return _legal_moves(state, seat, at=at)
+    return _legal_moves(state, seat, LIMIT, at)

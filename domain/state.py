@@ -6,13 +6,13 @@ clockwise and -1 for counter-clockwise; seats are 0..n-1 clockwise."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
 from .rules import RuleSet
+from .values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FixedDeal:
     """A fixed deal (API.md ``deal``): ``stock`` is listed top first."""
 
@@ -21,8 +21,15 @@ class FixedDeal:
     stock: tuple[str, ...] = ()
     dealer: Optional[int] = None
 
+    @classmethod
+    def from_dict(cls, deal: dict) -> "FixedDeal":
+        """From the API's ``{"dealer", "hands", "starter", "stock"}`` (KeyError or
+        TypeError if it is not that shape)."""
+        return cls(tuple(tuple(h) for h in deal["hands"]), deal["starter"], tuple(deal.get("stock") or ()),
+                   deal.get("dealer"))
 
-@dataclass(frozen=True, slots=True)
+
+@value
 class Setup:
     """Everything fixed when a table is created."""
 
@@ -34,7 +41,7 @@ class Setup:
     turn_timeout_s: Optional[float] = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PendingDraw:
     amount: int
     family: str
@@ -42,13 +49,13 @@ class PendingDraw:
     target_is_regular: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PendingSkip:
     turns: int
     target: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Wish:
     kind: str  # "suit" | "rank" | "free_suit" | "free_plain"
     value: Optional[str]  # the suit or rank; None for the free kinds
@@ -56,7 +63,7 @@ class Wish:
     excluded_suit: Optional[str] = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Robin:
     """Pławno skip robin (§2.10.7): ``asked_since`` counts seats asked since the last 4."""
 
@@ -65,13 +72,13 @@ class Robin:
     asked_since: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CallWindow:
     seat: int
     deadline: Optional[float]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PassRound:
     """Custom ``pass_left`` (§4.4 item 8): seats still to choose a card, choices so far,
     and the turn that starts once everyone has chosen."""
@@ -83,7 +90,7 @@ class PassRound:
     resume_regular: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundResult:
     round: int
     reason: str  # "first_out" | "last_one_standing" | "blocked" | "max_finishers"
@@ -92,7 +99,7 @@ class RoundResult:
     scores: tuple[int, ...]  # game scores after the round
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameResult:
     winners: tuple[int, ...]
     losers: tuple[int, ...]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from . import events as ev
-from .cards import RANK, SUIT, is_joker
+from .cards import JOKER_COLOUR, RANK, SUIT, is_joker
 from .state import (FIELDS, CallWindow, GameResult, GameState, PassRound, PendingDraw, PendingSkip, Robin, RoundResult,
                     Wish)
 
@@ -40,10 +40,10 @@ def _set(tup: tuple, i: int, value) -> tuple:
 
 
 def _remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
-    rest = list(hand)
     for c in cards:
-        rest.remove(c)
-    return tuple(rest)
+        i = hand.index(c)
+        hand = hand[:i] + hand[i + 1:]
+    return hand
 
 
 # ------------------------------------------------------------------ handlers
@@ -132,18 +132,20 @@ def _direction_changed(t: Table, e: ev.DirectionChanged):
 
 
 def _card_played(t: Table, e: ev.CardPlayed):
-    t.hands = _set(t.hands, e.seat, _remove(t.hands[e.seat], e.cards))
-    t.discard = t.discard + tuple(e.cards)
-    last = e.cards[-1]
-    t.top_declared = e.joker_as if is_joker(last) else None
-    if is_joker(last):
+    cards = e.cards
+    t.hands = _set(t.hands, e.seat, _remove(t.hands[e.seat], cards))
+    t.discard = t.discard + tuple(cards)
+    last = cards[-1]
+    if last not in JOKER_COLOUR:
+        t.top_declared = None
+        t.effective_suit, t.effective_rank, t.free_play = SUIT[last], RANK[last], False
+    else:
+        t.top_declared = e.joker_as
         if e.joker_as is not None:
             t.effective_suit, t.effective_rank, t.free_play = SUIT[e.joker_as], RANK[e.joker_as], False
         elif t.setup.rules.compiled.joker_mode != "reverse_transparent":
             t.effective_suit, t.effective_rank, t.free_play = None, None, True
         # a transparent joker leaves the matching state as it was (§2.5)
-    else:
-        t.effective_suit, t.effective_rank, t.free_play = SUIT[last], RANK[last], False
     t.played_in_turn = True
     t.drawn_card = None
     t.no_progress = 0
@@ -324,6 +326,3 @@ APPLY: dict[str, Callable] = {
 }
 assert set(APPLY) == set(ev.BY_TYPE), set(ev.BY_TYPE) ^ set(APPLY)
 
-
-def apply(t: Table, event: ev.Event) -> None:
-    APPLY[event.type](t, event)

@@ -3,30 +3,39 @@ workers. Load the record, decide, append at the loaded version, return what was 
 
 Lobby rules live here: seats are taken in order (creator's players, then bots, then
 joiners at the lowest free seat), and the game starts by itself when every seat is
-taken — its start events go into the same atomic append as the last join."""
+taken — its start events go into the same atomic append as the last join.
+
+Moves — a seat's, a bot's or the clock's — all go through ``act``: it owns the status
+and seat checks, the autopilot hand-over, the version-checked append and the one retry
+policy. After every append the lobby projection and the follow-ups (bot turns, clocks)
+hear of the new record."""
 
 from __future__ import annotations
 
 import hashlib
-import hmac
 import logging
 import secrets
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
-from domain import (DomainError, FixedDeal, GameStatusError, RuleSet, RuleViolation, Setup, Start, decide, new_game,
-                    RULES_VERSION)
+from domain import (DomainError, FixedDeal, GameStatusError, RuleSet, RuleViolation, Setup, Start,
+                    Timeout, execute, new_game, RULES_VERSION)
+from domain.bots import LEVELS as BOT_LEVELS
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS
 
+from .due import DueIndex
 from .envelope import NewEvent, StoredEvent
 from .mapping import to_new_event
-from .records import GameRecord
+from .projections import LobbyIndex
+from .records import GameRecord, apply_events
 from .repository import ConcurrencyError, GameRepository
 
-BOT_LEVELS = ("easy", "normal", "hard")
 log = logging.getLogger("macau.games")
+
+AUTOPILOT_AFTER_TIMEOUTS = 2  # consecutive turn timeouts before a bot plays for an absent human
+ATTEMPTS = 8  # decisions per command before a busy game gives up (409 busy)
 
 
 class NotFound(LookupError):
@@ -39,6 +48,18 @@ class Conflict(Exception):
     def __init__(self, code: str, detail: str):
         super().__init__(detail)
         self.code, self.detail = code, detail
+
+
+class Stale(Exception):
+    """The command was decided for a version the game has left (If-Match, a job's version)."""
+
+    def __init__(self, current_version: int, expected_version: int):
+        super().__init__(f"the game is at version {current_version}, not {expected_version}")
+        self.current_version, self.expected_version = current_version, expected_version
+
+
+class SeatLeft(Exception):
+    """The seat's player left the game: a bot has the seat, the token may not act."""
 
 
 class Invalid(ValueError):
@@ -72,6 +93,30 @@ class Seated:
     token: Optional[str]  # humans only; returned once
 
 
+@dataclass(frozen=True)
+class Acted:
+    """What a command stored, and the game after it."""
+
+    events: list[StoredEvent]
+    record: GameRecord
+
+
+# who sent a command: a seat's human, a bot (or autopilot), or the service's clock
+HUMAN, BOT, CLOCK = "human", "bot", "clock"
+LOBBY = "lobby"  # joins, bots seated, leaves: retried like moves
+
+
+class Observer:
+    """What the game service reports as it works (the composition root plugs the metrics
+    in); it does nothing by default."""
+
+    def appended(self, source: str, variant: str) -> None:
+        """A move by ``source`` was appended to a game of ``variant``."""
+
+    def conflicted(self, source: str) -> None:
+        """An append by ``source`` lost a race (the command is decided again)."""
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -82,46 +127,101 @@ def token_game(token: str) -> Optional[str]:
     return game_id if dot else None
 
 
-def token_matches(token: str, token_hash: Optional[str]) -> bool:
-    return token_hash is not None and hmac.compare_digest(hash_token(token), token_hash)
-
-
 class GameService:
-    def __init__(self, repo: GameRepository, clock: Callable[[], float] = time.time,
+    def __init__(self, repo: GameRepository, lobby: LobbyIndex, *,
+                 followups: Optional[Callable[[GameRecord], None]] = None,
+                 clock: Callable[[], float] = time.time,
                  new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16],
-                 on_change: Optional[Callable] = None):
+                 observer: Optional[Observer] = None, due: Optional[DueIndex] = None):
         self.repo = repo
+        self.lobby = lobby
+        self.due = due  # when each game next needs the workers (the sweeper reads it)
+        self.followups = followups  # schedules what comes next (bot turns, clocks) after each append
         self.clock = clock
         self.new_id = new_id
-        # on_change(before, after, stored): after every append (lobby projection, follow-ups)
-        self.on_change = on_change
+        self.observer = observer or Observer()
 
-    def _append(self, record: GameRecord, events: list) -> tuple[list[StoredEvent], GameRecord]:
-        stored, after = self.repo.append(record, events)
-        if log.isEnabledFor(logging.INFO):
-            log.info("appended %d events", len(stored), extra={
-                "game_id": after.game_id, "seq": after.version, "types": [e.type for e in stored][:8],
-                "seat": next((e.seat for e in stored if e.seat is not None), None)})
-        if self.on_change is not None:
-            self.on_change(record, after, stored)
-        return stored, after
+    def now(self) -> float:
+        return round(self.clock(), 3)
 
     # ------------------------------------------------------------------ reading
     def get(self, game_id: str) -> GameRecord:
         record = self.repo.load(game_id) if _plausible_id(game_id) else None
         if record is None:
-            raise NotFound(f"no game {game_id!r}")
+            raise _no_such_game(game_id)
         return record
 
     def cached(self, game_id: str) -> GameRecord:
         """This process's latest copy of the game (possibly behind the log)."""
         record = self.repo.cached(game_id) if _plausible_id(game_id) else None
         if record is None:
-            raise NotFound(f"no game {game_id!r}")
+            raise _no_such_game(game_id)
         return record
 
-    def now(self) -> float:
-        return round(self.clock(), 3)
+    # ------------------------------------------------------------------ moves
+    def act(self, game_id: str, seat: Optional[int], command, expected_version: Optional[int] = None, *,
+            source: str = HUMAN) -> Acted:
+        """Decide ``command`` for ``seat`` and append its events, atomically.
+
+        Decides on this process's cached record first; when the append finds the game
+        moved on, or the rules reject a move on a copy that turns out stale, it reloads
+        and decides again (the one retry policy). ``expected_version`` (If-Match, or the
+        version a job was scheduled for) makes any other version a ``Stale``.
+
+        Raises NotFound, Conflict (busy), Stale, SeatLeft (a human whose player left) or
+        DomainError (the rules reject the command; GameStatusError: not started, over)."""
+        record, fresh = self.cached(game_id), False
+        for _ in range(ATTEMPTS):
+            if not fresh and (record.status != "playing" or expected_version not in (None, record.version)):
+                record, fresh = self.get(game_id), True
+            self._check(record, seat, expected_version, source)
+            at = self.now()
+            command = replace(command, at=at)
+            try:
+                events, state = execute(record.state, command)
+                if not events:
+                    return Acted([], record)
+                new = [to_new_event(e) for e in events] + self._lobby_events(record, seat, command, source)
+                stored, after = self._append(record, new, state)
+            except ConcurrencyError:
+                self.observer.conflicted(source)
+                record, fresh = self.get(game_id), True  # another command landed first: decide again
+                continue
+            except DomainError:
+                if fresh:
+                    raise
+                latest = self.get(game_id)
+                if latest.version == record.version:
+                    raise  # rejected on the current state
+                record, fresh = latest, True  # rejected on a stale copy: decide again on the latest
+                continue
+            self.observer.appended(source, after.variant)
+            return Acted(stored, after)
+        raise Conflict("busy", "the game changed too often while this request was retried; try again")
+
+    @staticmethod
+    def _check(record: GameRecord, seat: Optional[int], expected_version: Optional[int], source: str) -> None:
+        # a game that is not playing is the engine's to refuse (GameStatusError names why)
+        if record.closed is not None:
+            raise Conflict("game_finished", "this table closed before every seat was taken (it expired)")
+        if source == HUMAN:
+            _check_seated(record, seat)
+        if record.status == "playing" and expected_version not in (None, record.version):
+            raise Stale(record.version, expected_version)
+
+    @staticmethod
+    def _lobby_events(record: GameRecord, seat: Optional[int], command, source: str) -> list[NewEvent]:
+        """Lobby facts a move changes, appended atomically with it: the owner is back
+        (the autopilot hands the seat over), or a human timed out once too often."""
+        info = record.seats[seat] if seat is not None else None
+        if info is None or info.kind != "human":
+            return []
+        if source == HUMAN and info.autopilot:
+            return [NewEvent("autopilot_changed", seat, {"on": False})]
+        if source == CLOCK and isinstance(command, Timeout) and not info.autopilot \
+                and record.timeouts[seat] + 1 >= AUTOPILOT_AFTER_TIMEOUTS:
+            return [NewEvent("autopilot_changed", seat, {"on": True})]
+        return []
 
     # ------------------------------------------------------------------ lobby
     def create(self, spec: TableSpec) -> tuple[GameRecord, list[Seated]]:
@@ -149,35 +249,34 @@ class GameService:
         game_id = self.new_id()
         events = [created]
         seated = []
-        seat = 0
-        for name in spec.players:
+        for seat, name in enumerate(spec.players):
             s, ev = self._human(game_id, seat, name)
             seated.append(s)
             events.append(ev)
-            seat += 1
-        for level in spec.bots:
+        for seat, level in enumerate(spec.bots, start=len(spec.players)):
             s, ev = self._bot(seat, level)
             seated.append(s)
             events.append(ev)
-            seat += 1
-        if seat == spec.seats:  # full at once: the start goes into the same atomic append
-            from .records import apply_events
-
-            preview = apply_events(None, game_id, [_preview(e, i + 1) for i, e in enumerate(events)])
-            events += [to_new_event(e) for e in decide(preview.state, Start(self.now()))]
+        if len(events) - 1 == spec.seats:  # full at once: the start goes into the same atomic append
+            events += self._start(None, game_id, events)[0]
         stored, record = self.repo.create(game_id, events)
-        if self.on_change is not None:
-            self.on_change(None, record, stored)
+        self._changed(None, record)
         return record, seated
 
     def join(self, game_id: str, name: str) -> tuple[GameRecord, Seated]:
         return self._retry(game_id, lambda record: self._take_seat(
             record, lambda seat: self._human(record.game_id, seat, name)))
 
-    def add_bot(self, game_id: str, level: str) -> tuple[GameRecord, Seated]:
+    def add_bot(self, game_id: str, level: str, by_seat: Optional[int] = None) -> tuple[GameRecord, Seated]:
+        """Seat a bot; ``by_seat`` is the seated player asking (None: the service)."""
         if level not in BOT_LEVELS:
             raise Invalid("level", f"must be one of {list(BOT_LEVELS)}")
-        return self._retry(game_id, lambda record: self._take_seat(record, lambda seat: self._bot(seat, level)))
+
+        def add(record):
+            if by_seat is not None:
+                _check_seated(record, by_seat)
+            return self._take_seat(record, lambda seat: self._bot(seat, level))
+        return self._retry(game_id, add)
 
     def fill_with_bots(self, game_id: str, level: str = "normal") -> GameRecord:
         """Seat bots in every free seat (the game then starts)."""
@@ -188,21 +287,33 @@ class GameService:
             return self._append_and_maybe_start(record, events), None
         return self._retry(game_id, fill)[0]
 
+    def expire(self, game_id: str, waiting_ttl_s: float) -> GameRecord:
+        """Close a table that has waited ``waiting_ttl_s`` since its last event without
+        filling: ``table_expired``, after which it is finished. Conflict if it is not
+        waiting, or not due yet."""
+        def close(record):
+            if record.status != "waiting":
+                raise Conflict("game_started" if record.status == "playing" else "game_finished",
+                               "only a waiting table expires")
+            if time.time() < record.updated_ts + waiting_ttl_s:  # updated_at is the store's clock: wall time
+                raise Conflict("not_due", "this table has not waited long enough to expire")
+            ev = NewEvent("table_expired", None, {"waited_s": waiting_ttl_s})
+            _, after = self._append(record, [ev], record.state)
+            return after, None
+        return self._retry(game_id, close)[0]
+
     def leave(self, game_id: str, seat: int) -> GameRecord:
         def go(record):
+            _check_seated(record, seat)
             info = record.seats[seat]
             if info is None or info.kind != "human" or info.left:
                 raise Conflict("not_seated", "this seat has no human player to leave")
             if record.status == "finished":
                 raise Conflict("game_finished", "the game is over")
             ev = NewEvent("player_left", seat, {"player_id": info.player_id, "level": "normal"})
-            _, after = self._append(record, [ev])
+            _, after = self._append(record, [ev], record.state)
             return after, None
         return self._retry(game_id, go)[0]
-
-    def set_autopilot(self, record: GameRecord, seat: int, on: bool) -> GameRecord:
-        _, after = self._append(record, [NewEvent("autopilot_changed", seat, {"on": on})])
-        return after
 
     def _human(self, game_id: str, seat: int, name: str):
         # "<game id>.<secret>": a token shown to another game is known as a real token
@@ -218,6 +329,8 @@ class GameService:
         return Seated(seat, player_id, None), ev
 
     def _take_seat(self, record: GameRecord, make):
+        if record.closed is not None:
+            raise Conflict("game_finished", "this table closed before every seat was taken (it expired)")
         if record.status != "waiting":
             raise Conflict("game_started" if record.status == "playing" else "game_finished",
                            "the game has already started" if record.status == "playing" else "the game is over")
@@ -229,41 +342,66 @@ class GameService:
 
     def _append_and_maybe_start(self, record: GameRecord, events: list) -> GameRecord:
         taken = {e.seat for e in events}
+        state = record.state
         if all(s is not None or i in taken for i, s in enumerate(record.seats)):
-            from .records import apply_events
-
-            preview = apply_events(record, record.game_id, [_preview(e, record.version + 1 + i)
-                                                              for i, e in enumerate(events)])
-            events = events + [to_new_event(e) for e in decide(preview.state, Start(self.now()))]
-        _, after = self._append(record, events)
+            start, state = self._start(record, record.game_id, events)
+            events = events + start
+        _, after = self._append(record, events, state)
         return after
 
-    def _start(self, record: GameRecord) -> GameRecord:
-        _, after = self._append(record, decide(record.state, Start(self.now())))
-        return after
+    def _start(self, record: Optional[GameRecord], game_id: str, events: list[NewEvent]):
+        """The start events of a table these lobby events fill, and the state they lead to."""
+        first = record.version + 1 if record is not None else 1
+        preview = apply_events(record, game_id, [_preview(e, first + i) for i, e in enumerate(events)])
+        started, state = execute(preview.state, Start(self.now()))
+        return [to_new_event(e) for e in started], state
 
-    # ------------------------------------------------------------------ moves
-    def execute(self, record: GameRecord, command) -> tuple[list[StoredEvent], GameRecord]:
-        """Decide ``command`` on ``record`` and append its events at ``record.version``.
-        Raises DomainError (rejected: nothing changes) or ConcurrencyError (moved on)."""
-        events = decide(record.state, command)
-        if not events:
-            return [], record
-        return self._append(record, events)
-
-    def execute_with(self, record: GameRecord, command, extra: list) -> tuple[list[StoredEvent], GameRecord]:
-        """``execute`` with ``extra`` lobby events appended atomically after the move's."""
-        events = [to_new_event(e) for e in decide(record.state, command)] + list(extra)
-        return self._append(record, events)
-
-    def _retry(self, game_id: str, fn, attempts: int = 8):
-        for _ in range(attempts):
+    def _retry(self, game_id: str, fn):
+        for _ in range(ATTEMPTS):
             record = self.get(game_id)
             try:
                 return fn(record)
             except ConcurrencyError:
+                self.observer.conflicted(LOBBY)
                 continue
         raise Conflict("busy", "the game changed too often while this request was retried; try again")
+
+    # ------------------------------------------------------------------ writing
+    def _append(self, record: GameRecord, events: list[NewEvent], state) -> tuple[list[StoredEvent], GameRecord]:
+        """Append at ``record.version``; ``state`` is the engine state the events lead to."""
+        stored, after = self.repo.append(record, events, state)
+        if log.isEnabledFor(logging.INFO):
+            log.info("appended %d events", len(stored), extra={
+                "game_id": after.game_id, "seq": after.version, "types": [e.type for e in stored][:8],
+                "seat": next((e.seat for e in stored if e.seat is not None), None)})
+        self._changed(record, after)
+        return stored, after
+
+    def _changed(self, before: Optional[GameRecord], after: GameRecord) -> None:
+        """Tell the projections and the follow-ups. The events are stored by now: a
+        projection that cannot be updated (Redis refused the write) is logged, never the
+        caller's failure; the sweeper finds the game again."""
+        try:
+            if before is None or before.status != after.status or before.seats != after.seats:
+                self.lobby.update(after)
+            if self.due is not None:
+                self.due.update(after)
+        except Exception:
+            log.exception("could not update the projections of %s at %s", after.game_id, after.version)
+        if self.followups is not None:
+            self.followups(after)
+
+
+def _check_seated(record: GameRecord, seat: int) -> None:
+    """A seat's player may act only while he holds the seat."""
+    info = record.seats[seat]
+    if info is not None and info.left:
+        raise SeatLeft("you left this game; a bot plays this seat now")
+
+
+def _no_such_game(game_id: str) -> NotFound:
+    shown = repr(game_id) if len(game_id) <= 100 else f"{game_id[:100]!r}… ({len(game_id)} characters)"
+    return NotFound(f"no game {shown}")
 
 
 def _plausible_id(game_id: str) -> bool:
@@ -272,18 +410,18 @@ def _plausible_id(game_id: str) -> bool:
 
 
 def _preview(e: NewEvent, seq: int) -> StoredEvent:
-    return StoredEvent(seq, e.type, "", e.seat, e.data, 1, "", "")
+    return StoredEvent(seq, e.type, "", e.seat, e.data, 1, b"", "")
 
 
 def _deal(deal: Optional[dict]) -> Optional[FixedDeal]:
     if deal is None:
         return None
     try:
-        return FixedDeal(tuple(tuple(h) for h in deal["hands"]), deal["starter"], tuple(deal.get("stock") or ()),
-                         deal.get("dealer"))
+        return FixedDeal.from_dict(deal)
     except (KeyError, TypeError) as e:
         raise Invalid("deal", f"must be {{dealer, hands, starter, stock}}: {e}") from None
 
 
-__all__ = ["GameService", "TableSpec", "Seated", "NotFound", "Conflict", "Invalid", "BOT_LEVELS",
-           "hash_token", "token_matches", "DomainError", "RuleViolation", "GameStatusError"]
+__all__ = ["GameService", "TableSpec", "Seated", "Acted", "NotFound", "Conflict", "Stale", "SeatLeft", "Invalid",
+           "BOT_LEVELS", "HUMAN", "BOT", "CLOCK", "LOBBY", "Observer", "hash_token", "token_game", "DomainError",
+           "RuleViolation", "GameStatusError"]

@@ -1,19 +1,26 @@
-"""Re-verify a game from its log alone (API.md ``/audit``).
+"""Re-verify a game from its log alone (API.md ``/audit``, ``macau verify``).
 
-Checks, each named: the hash chain is unbroken; the log replays without error under the
-rule set it records; every card is accounted for after every event; every shuffle (deal
-and reshuffle) matches the commitment published with it, using the salts revealed when
-the game ended; the log ends with the game's end."""
+Checks, each named: the hash chain is unbroken up to the head recorded beside the log;
+the log replays without error under the rule set it records; every card is accounted
+for after every event; every round's result and the game's follow from the play (the
+rules engine's scoring, applied to the replayed table, gives what the log records); every
+shuffle (deal and reshuffle) matches the commitment published with it, using the salts
+revealed when the game ended; the log ends with the game's end (``game_ended``, or
+``table_expired`` for a table that closed before a card was dealt)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
+from typing import Optional
 
 from domain import evolve
 from domain.engine.context import commit
+from domain.engine.scoring import game_outcome, round_outcome
+from domain.table import thaw
 
-from .envelope import StoredEvent, verify_chain
+from .chain import verify_chain
+from .envelope import StoredEvent
 from .mapping import is_domain_event, to_domain_event
 from .records import apply_events
 
@@ -22,53 +29,107 @@ def _check(name: str, ok: bool, detail: str) -> dict:
     return {"name": name, "ok": bool(ok), "detail": detail}
 
 
-def audit(game_id: str, events: list[StoredEvent]) -> dict:
+def audit(game_id: str, events: list[StoredEvent], head: Optional[str] = None) -> dict:
+    """``head``: the chain head recorded beside the log (the store's, an archive's)."""
     checks = []
-    ok, detail = verify_chain(events)
+    ok, detail = verify_chain(events, head)
     checks.append(_check("hash_chain", ok, detail))
-    replayed, cards, shuffles, replay_detail, cards_detail = _replay(game_id, events)
-    checks.append(_check("replay", replayed, replay_detail))
-    checks.append(_check("cards_accounted", cards, cards_detail))
-    checks.append(_check_commitments(events, shuffles))
+    run = _replay(game_id, events)
+    checks.append(_check("replay", run.replayed, run.replay_detail))
+    checks.append(_check("cards_accounted", run.cards_ok, run.cards_detail))
+    checks.append(_check("results", run.results_ok, run.results_detail))
+    expired = bool(events) and events[-1].type == "table_expired"
+    checks.append(_check("commitments", True, "no shuffle was made: the table expired before the deal")
+                  if expired and not run.shuffles else _check_commitments(events, run.shuffles))
     ended = bool(events) and events[-1].type == "game_ended"
-    checks.append(_check("game_finished", ended, "the log ends with game_ended" if ended
+    checks.append(_check("game_finished", ended or expired, "the log ends with game_ended" if ended
+                         else "the table expired before a card was dealt" if expired
                          else "the game has not ended: its salts are not revealed yet"))
     return {"verified": all(c["ok"] for c in checks), "events": len(events), "checks": checks}
 
 
-def _replay(game_id: str, events: list[StoredEvent]):
-    """Fold event by event, checking the card count after each one."""
-    shuffles: list[tuple[int, list[str], str]] = []  # (seq, order, commitment)
+@dataclass
+class _Run:
+    replayed: bool = True
+    replay_detail: str = ""
+    cards_ok: bool = True
+    cards_detail: str = ""
+    results_ok: bool = True
+    results_detail: str = ""
+    results: int = 0
+    shuffles: list = field(default_factory=list)  # (seq, order, commitment)
+
+    def fail_results(self, seq: int, what: str) -> None:
+        if self.results_ok:
+            self.results_ok, self.results_detail = False, f"seq {seq}: {what}"
+
+
+def _replay(game_id: str, events: list[StoredEvent]) -> _Run:
+    """Fold event by event, checking the card count after each one and every result."""
+    run = _Run()
     record = None
     deck = None
     try:
         for e in events:
-            if is_domain_event(e.type):
-                state = evolve(record.state, to_domain_event(e))
-                record = replace(record, state=state, version=e.seq)
-                if e.type == "round_started":
-                    d = e.data
-                    order = [c for h in d["hands"] for c in h] + [d["upcard"]] + list(d["stock"])
-                    shuffles.append((e.seq, order, d["commitment"]))
-                    deck = Counter(state.setup.rules.compiled.full_deck(state.setup.seats))
-                elif e.type == "stock_reshuffled":
-                    shuffles.append((e.seq, list(e.data["stock"]), e.data["commitment"]))
-                if deck is not None:
-                    held = Counter(state.stock)
-                    held.update(state.discard)
-                    for h in state.hands:
-                        held.update(h)
-                    if held != deck:
-                        diff = (held - deck) + (deck - held)
-                        return True, False, shuffles, f"replayed up to seq {e.seq}", \
-                            f"seq {e.seq}: cards out of place: {sorted(diff.elements())[:6]}"
-            else:
+            if not is_domain_event(e.type):
                 record = apply_events(record, game_id, [e])
+                continue
+            if e.type in ("round_ended", "game_ended"):
+                _check_result(run, record.state, e)
+            state = evolve(record.state, to_domain_event(e))
+            record = replace(record, state=state, version=e.seq)
+            if e.type == "round_started":
+                d = e.data
+                order = [c for h in d["hands"] for c in h] + [d["upcard"]] + list(d["stock"])
+                run.shuffles.append((e.seq, order, d["commitment"]))
+                deck = Counter(state.setup.rules.compiled.full_deck(state.setup.seats))
+            elif e.type == "stock_reshuffled":
+                run.shuffles.append((e.seq, list(e.data["stock"]), e.data["commitment"]))
+            if deck is not None and run.cards_ok:
+                held = Counter(state.stock)
+                held.update(state.discard)
+                for h in state.hands:
+                    held.update(h)
+                if held != deck:
+                    diff = (held - deck) + (deck - held)
+                    run.cards_ok = False
+                    run.cards_detail = f"seq {e.seq}: cards out of place: {sorted(diff.elements())[:6]}"
     except Exception as exc:  # a log that does not replay is a failed check, not a crash
         at = e.seq if events else 0
-        return False, False, shuffles, f"seq {at}: {type(exc).__name__}: {exc}", "not checked: replay failed"
+        return _Run(False, f"seq {at}: {type(exc).__name__}: {exc}", False, "not checked: replay failed",
+                    False, "not checked: replay failed", shuffles=run.shuffles)
     n = len(events)
-    return True, True, shuffles, f"{n} events replayed", f"every card accounted for after each of {n} events"
+    run.replay_detail = f"{n} events replayed"
+    if run.cards_ok:
+        run.cards_detail = f"every card accounted for after each of {n} events"
+    if run.results_ok:
+        run.results_detail = (f"{run.results} results follow from the play" if run.results
+                              else "no round has ended yet")
+    return run
+
+
+def _check_result(run: _Run, state, e: StoredEvent) -> None:
+    """What the rules engine's scoring makes of the table just before ``e`` must be what
+    ``e`` records."""
+    d, rules = e.data, state.setup.rules.compiled
+    if e.type == "round_ended":
+        standings, points, scores = round_outcome(thaw(state), rules, d["reason"])
+        expected = {"standings": list(standings), "points": list(points), "scores": list(scores),
+                    "hands": [list(h) for h in state.hands]}
+    else:
+        outcome = game_outcome(thaw(state), rules)
+        if outcome is None:
+            run.fail_results(e.seq, "the game ended though no player reached its end (the scores say it goes on)")
+            return
+        winners, losers, standings = outcome
+        expected = {"winners": list(winners), "losers": list(losers), "standings": list(standings),
+                    "scores": list(state.scores)}
+    wrong = [k for k, v in expected.items() if [list(x) if isinstance(x, (list, tuple)) else x
+                                                   for x in d.get(k, [])] != v]
+    if wrong:
+        run.fail_results(e.seq, f"{e.type} records {', '.join(wrong)} other than the play gives")
+    else:
+        run.results += 1
 
 
 def _check_commitments(events: list[StoredEvent], shuffles) -> dict:

@@ -1,20 +1,66 @@
-"""Serialized form of stored events, schema versions and upcasting on read.
+"""Stored forms of events, schema versions and upcasting on read.
 
-One event is one compact orjson value. Stored bytes are never rewritten: when an event
-type's shape changes, bump ``CURRENT_VERSION[type]`` and register an upcaster from the
-old version; reads then lift old payloads step by step to the current shape."""
+An event is stored as one JSON value. Form 2 is what is written now; form 1 was written
+before it and is still read and verified. Stored bytes are never rewritten.
+
+**Form 2**, one compact array: ``[type, at, seat, data]``, or ``[type, at, seat, data, v]``
+when the schema version ``v`` is not 1.
+  - ``type``: an int from ``TYPE_CODES``, then ``data`` leaves out its type's trailing
+    fields that hold their default (``TRAILING_DEFAULTS``; reads put them back); or the
+    type's name, then ``data`` is exactly as given.
+  - ``at``: Unix milliseconds (the RFC 3339 string for a time milliseconds cannot give back).
+  - ``seat``: an int or null. ``data``: a JSON object.
+  - No ``seq``: it is the event's place in the log (the stream entry ID in Redis, the line
+    of an archive). No hashes: the chain hash after an event is ``sha256(prev + raw)``,
+    over exactly the stored bytes (``link``); the log's head is kept beside it.
+
+**Form 1**, one object ``{"seq", "type", "at", "seat", "data", "v", "prev", "hash"}`` with
+``hash = sha256(prev + the sorted canonical JSON of {seq, type, at, seat, data, v})``.
+
+When an event type's ``data`` changes shape, bump ``CURRENT_VERSION[type]`` and register an
+upcaster from the old version: reads lift old payloads step by step to the current shape
+(a type whose fields change also gets a new ``TRAILING_DEFAULTS`` entry for its new
+version; the old one stays, for the events stored with it)."""
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import Callable, Union
+import hashlib
+from typing import Callable, Iterable, Optional, Union
 
 import orjson
 
-from .envelope import StoredEvent
+from .envelope import NewEvent, StoredEvent, at_from_ms, ms_from_at
 
+Raw = Union[bytes, str]
 Upcaster = Callable[[dict], dict]
 
+# ------------------------------------------------------------- form 2's tables (append only)
+# An event type's code, for ever: never reorder, never reuse. The commonest get one digit.
+TYPE_NAMES: tuple[str, ...] = (
+    "turn_started", "card_played", "cards_drawn", "draw_pending", "wish_set", "penalty_taken", "call_made",
+    "wish_fulfilled", "turn_skipped", "player_out", "round_started", "round_ended", "skip_pending",
+    "direction_changed", "skip_accepted", "hands_swapped", "chain_cancelled", "stock_reshuffled", "game_started",
+    "game_ended", "game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed",
+    "going_out_deferred", "player_passed", "turn_timed_out", "wish_expired", "follow_up_required",
+    "skip_robin_started", "skip_robin_joined", "skip_robin_declined", "skip_robin_ended", "bonus_turns_granted",
+    "call_window_opened", "call_window_closed", "call_penalty_applied", "false_catch_penalized",
+    "pass_cards_requested", "pass_card_chosen", "cards_passed", "table_expired",
+)
+TYPE_CODES: dict[str, int] = {name: code for code, name in enumerate(TYPE_NAMES)}
+
+# (type, v) -> its data's last fields and their defaults, in order: form 2 leaves out the
+# ones at the end that hold their default. Frozen per version, like the codes.
+TRAILING_DEFAULTS: dict[tuple[str, int], tuple[tuple[str, object], ...]] = {
+    ("turn_started", 1): (("deadline", None), ("bonus", None)),
+    ("card_played", 1): (("joker_as", None),),
+    ("round_started", 2): (("fixed_deal", False),),
+    ("wish_set", 1): (("excluded_suit", None),),
+    ("penalty_taken", 1): (("free_play", False),),
+    ("call_made", 1): (("multiple", False),),
+}
+_TRAILING_V1 = [TRAILING_DEFAULTS.get((name, 1)) for name in TYPE_NAMES]  # by code: the commonest lookup
+
+# ------------------------------------------------------------- schema versions of data
 # Schema version per event type; a type not listed is at version 1.
 CURRENT_VERSION: dict[str, int] = {}
 
@@ -23,6 +69,10 @@ _UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 
 class UpcastError(Exception):
     """A stored event cannot be brought to its type's current version."""
+
+
+class CorruptEvent(ValueError):
+    """A stored value is in no stored form."""
 
 
 def current_version(type: str) -> int:
@@ -52,92 +102,197 @@ def upcast(type: str, v: int, data: dict) -> tuple[int, dict]:
     return v, data
 
 
-def encode(event: StoredEvent) -> bytes:
-    e = event.as_stored
-    return orjson.dumps({"seq": e.seq, "type": e.type, "at": e.at, "seat": e.seat, "data": e.data,
-                         "v": e.v, "prev": e.prev, "hash": e.hash})
+# ------------------------------------------------------------- writing
+def seal(events: list[NewEvent], expected_version: int, prev: str, at: str) -> list[StoredEvent]:
+    """``events`` as they are stored after ``expected_version`` (whose chain hash is
+    ``prev``): each serialised once, in form 2, and chained over those bytes. ``at`` is
+    the time of any event that brings none."""
+    sealed = []
+    ms = {}
+    for offset, event in enumerate(events, start=1):
+        when = event.at or at
+        if when not in ms:
+            ms[when] = ms_from_at(when)
+        v = current_version(event.type)
+        raw = encode(event.type, ms[when] if ms[when] is not None else when, event.seat, event.data, v)
+        prev = link(prev, raw)
+        sealed.append(StoredEvent(expected_version + offset, event.type, when, event.seat, event.data, v, raw, prev))
+    return sealed
 
 
-def decode_raw(raw: Union[bytes, str]) -> StoredEvent:
-    """The event exactly as stored, without upcasting."""
-    return stored_from_dict(orjson.loads(raw))
+def encode(type: str, at: Union[int, str], seat: Optional[int], data: dict, v: int) -> bytes:
+    """One event in form 2 (``at`` in Unix milliseconds, or the string)."""
+    code = TYPE_CODES.get(type)
+    trailing = TRAILING_DEFAULTS.get((type, v)) if code is not None else None
+    if trailing is not None:
+        stripped = _strip(data, trailing)
+        if stripped is None:
+            code = None  # not in its type's usual shape: stored whole, under its name
+        else:
+            data = stripped
+    item = [type if code is None else code, at, seat, data]
+    if v != 1:
+        item.append(v)
+    return orjson.dumps(item)
 
 
-def stored_from_dict(d: dict) -> StoredEvent:
-    """A parsed stored value as its ``StoredEvent`` (no upcasting)."""
-    # StoredEvent(...) field by field, without the frozen dataclass __init__'s
-    # object.__setattr__ per field: a replay builds one per stored event, and that
-    # __init__ was a fifth of a replay's time.
+def _strip(data: dict, trailing) -> Optional[dict]:
+    """``data`` without the trailing fields that hold their default, or None when its last
+    keys are not ``trailing``'s names in order (a read could not put them back)."""
+    names = [name for name, _ in trailing]
+    if list(data)[-len(names):] != names:
+        return None
+    out = data
+    for name, default in reversed(trailing):
+        if out[name] is not default:
+            break
+        if out is data:
+            out = dict(data)
+        del out[name]
+    return out
+
+
+# ------------------------------------------------------------- reading
+def decode(raw: Raw, seq: int) -> StoredEvent:
+    """The event stored as ``raw`` at ``seq``, upcast to the current version of its type."""
+    return decode_many([raw], seq)[0]
+
+
+def decode_many(raws: list, first_seq: Union[int, Iterable[int]]) -> list[StoredEvent]:
+    """Stored values as events: consecutive from ``first_seq``, or one seq each."""
+    raws = [_bytes(r) for r in raws]
+    seqs = range(first_seq, first_seq + len(raws)) if isinstance(first_seq, int) else first_seq
+    out = []
+    for seq, raw, (type, at, seat, data, v) in zip(seqs, raws, parse_many(raws)):
+        out.append(stored(seq, type, at, seat, data, v, raw, _stored_hash(raw)))
+    return out
+
+
+def parse_many(raws: list) -> list[tuple]:
+    """Stored values as ``(type, at, seat, data, v)`` (``at`` as stored: see ``at_string``),
+    ``data`` upcast to the current version ``v`` of its type: what a replay folds
+    (events.replay). One JSON parse for the whole batch."""
+    out = []
+    names, trailing_v1, current = TYPE_NAMES, _TRAILING_V1, CURRENT_VERSION
+    try:
+        for item in _parse_batch(raws):
+            if item.__class__ is list:
+                if len(item) == 4:
+                    code, at, seat, data = item
+                    v = 1
+                else:
+                    code, at, seat, data, v = item  # ValueError for any other length
+                if code.__class__ is int:
+                    type = names[code]
+                    trailing = trailing_v1[code] if v == 1 else TRAILING_DEFAULTS.get((type, v))
+                    if trailing is not None and trailing[-1][0] not in data:  # form 2 left some out
+                        for name, default in trailing:
+                            if name not in data:
+                                data[name] = default
+                else:
+                    type = code
+            elif item.__class__ is dict:
+                type, at, seat, data, v = item["type"], item["at"], item["seat"], item["data"], item["v"]
+            else:
+                raise TypeError("neither form")
+            if v < current.get(type, 1):
+                v, data = upcast(type, v, data)
+            out.append((type, at, seat, data, v))
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+        raise CorruptEvent(f"the value at position {len(out)} is in no stored form: {type_name(e)}") from None
+    return out
+
+
+def type_name(e: Exception) -> str:
+    return f"{type(e).__name__}: {e}"
+
+
+def stored(seq: int, type: str, at, seat, data: dict, v: int, raw: bytes = b"",
+           hash: Optional[str] = None) -> StoredEvent:
+    """A ``StoredEvent`` from parsed parts (``at`` as stored)."""
+    # field by field, without the frozen dataclass __init__'s object.__setattr__ per
+    # field: a replay builds one per stored lobby event, a read one per event
     e = _new(StoredEvent)
-    _set_seq(e, d["seq"])
-    _set_type(e, d["type"])
-    _set_at(e, d["at"])
-    _set_seat(e, d["seat"])
-    _set_data(e, d["data"])
-    _set_v(e, d["v"])
-    _set_prev(e, d["prev"])
-    _set_hash(e, d["hash"])
-    _set_origin(e, None)
+    _set_seq(e, seq)
+    _set_type(e, type)
+    _set_at(e, at_string(at))
+    _set_seat(e, seat)
+    _set_data(e, data)
+    _set_v(e, v)
+    _set_raw(e, raw)
+    _set_hash(e, hash)
     return e
 
 
 _new = object.__new__
-_FIELDS = ("seq", "type", "at", "seat", "data", "v", "prev", "hash", "origin")
-assert tuple(f.name for f in fields(StoredEvent)) == _FIELDS, "decode_raw must set every StoredEvent field"
-(_set_seq, _set_type, _set_at, _set_seat, _set_data, _set_v, _set_prev, _set_hash,
- _set_origin) = (StoredEvent.__dict__[name].__set__ for name in _FIELDS)
+_FIELDS = ("seq", "type", "at", "seat", "data", "v", "raw", "hash")
+assert StoredEvent.__slots__ == _FIELDS, "codec.stored must set every StoredEvent field"
+(_set_seq, _set_type, _set_at, _set_seat, _set_data, _set_v, _set_raw,
+ _set_hash) = (StoredEvent.__dict__[name].__set__ for name in _FIELDS)
+
+_last_at = (None, None)  # the last (ms, string) converted: the events of one append share it
 
 
-def decode(raw: Union[bytes, str]) -> StoredEvent:
-    """The event upcast to the current version of its type (``origin`` keeps it as stored)."""
-    return _upcast_stored(decode_raw(raw))
+def at_string(at: Union[int, str]) -> str:
+    """A stored ``at`` as the RFC 3339 string clients see."""
+    global _last_at
+    if at.__class__ is not int:
+        return at
+    last = _last_at
+    if last[0] != at:
+        last = _last_at = (at, at_from_ms(at))
+    return last[1]
 
 
-def decode_many(raws: list) -> list[StoredEvent]:
-    """``[decode(r) for r in raws]``, with one JSON parse for the whole batch."""
-    parsed = _parse_batch(raws)
-    if parsed is None:
-        return [decode(r) for r in raws]
-    return [_upcast_stored(stored_from_dict(d)) for d in parsed]
+def _bytes(raw: Raw) -> bytes:
+    return raw if raw.__class__ is bytes else raw.encode()
 
 
-def parse_many(raws: list) -> list[dict]:
-    """Stored values as plain dicts (``seq, type, at, seat, data, v, prev, hash``), each
-    upcast to the current version of its type: what a replay folds (events.replay)."""
-    parsed = _parse_batch(raws)
-    if parsed is None:
-        parsed = [orjson.loads(r) for r in raws]  # raises on the bad value
+def _parse_batch(raws: list) -> list:
+    """The values parsed as one JSON array (a replay reads hundreds; one parse is much
+    cheaper than one per value). A value that is not one JSON value makes the batch fail;
+    then each is parsed alone, which names the bad one."""
+    if not raws:
+        return []
+    if any(r.__class__ is not bytes for r in raws):
+        raws = [_bytes(r) for r in raws]
+    try:
+        parsed = orjson.loads(b"[" + b",".join(raws) + b"]")
+        if len(parsed) == len(raws):
+            return parsed
+    except orjson.JSONDecodeError:
+        pass
     out = []
-    for d in parsed:
-        if d["v"] < current_version(d["type"]):
-            v, data = upcast(d["type"], d["v"], d["data"])
-            d = {**d, "data": data, "v": v}
-        out.append(d)
+    for seq, raw in enumerate(raws):
+        try:
+            out.append(orjson.loads(raw))
+        except orjson.JSONDecodeError as e:
+            raise CorruptEvent(f"the value at position {seq} of the batch is not JSON: {e}") from None
     return out
 
 
-def _parse_batch(raws: list):
-    """The values parsed as one JSON array (a replay reads hundreds; one parse is much
-    cheaper than one per value), or None. A stored value is one JSON object, so a valid
-    array of as many objects as values lines up with them; a corrupt value (or ``str``
-    values) gives None, and the caller parses one by one, which names the bad one."""
-    if not raws or any(r.__class__ is not bytes for r in raws):
-        return None if raws else []
-    try:
-        parsed = orjson.loads(b"[" + b",".join(raws) + b"]")
-    except orjson.JSONDecodeError:
-        return None
-    if len(parsed) != len(raws) or any(d.__class__ is not dict for d in parsed):
-        return None
-    return parsed
+# ------------------------------------------------------------- the chain
+def link(prev: str, raw: Raw) -> str:
+    """The chain hash after the event stored as ``raw``, given the hash before it ("" at
+    the start): over the stored bytes in form 2; recomputed from its content in form 1."""
+    raw = _bytes(raw)
+    if raw[:1] == b"{":
+        d = orjson.loads(raw)
+        return legacy_hash(prev, d["seq"], d["type"], d["at"], d["seat"], d["data"], d["v"])
+    return hashlib.sha256(prev.encode("ascii") + raw).hexdigest()
 
 
-def _upcast_stored(stored: StoredEvent) -> StoredEvent:
-    if stored.v >= current_version(stored.type):
-        return stored
-    v, data = upcast(stored.type, stored.v, stored.data)
-    return StoredEvent(stored.seq, stored.type, stored.at, stored.seat, data, v, stored.prev, stored.hash,
-                       origin=stored)
+def legacy_hash(prev: str, seq: int, type: str, at: str, seat, data: dict, v: int) -> str:
+    """Form 1's hash: over the sorted canonical JSON of the event's content."""
+    body = {"seq": seq, "type": type, "at": at, "seat": seat, "data": data, "v": v}
+    return hashlib.sha256(prev.encode("ascii") + orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+def _stored_hash(raw: bytes) -> Optional[str]:
+    """The hash a form 1 value carries (form 2 carries none)."""
+    if raw[:1] != b"{":
+        return None
+    return orjson.loads(raw).get("hash")
 
 
 # ------------------------------------------------------------- the shape changes so far

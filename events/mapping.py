@@ -60,9 +60,9 @@ def to_domain_event(stored: StoredEvent) -> dev.Event:
 
 def _generate_decoder(cls):
     """``(data, seat) -> event`` for one event type, unrolled over its fields: a replay
-    decodes every event of a log, and the generic ``dev.from_data`` loop was half of a
-    replay's time. Same result as ``from_data`` after the time and seat conversions:
-    a missing field takes its default, lists become tuples (one level down too)."""
+    decodes every event of a log, and a generic loop over the fields was half of a
+    replay's time. A missing field takes its default; lists become tuples (one level
+    down too)."""
     ns = {"cls": cls, "_time": from_rfc3339, "_tuple": _tuple, "_new": object.__new__, "_dirs": DIRECTION_VALUES}
     names, args = [], []
     for f in fields(cls):
@@ -76,11 +76,13 @@ def _generate_decoder(cls):
             ns[f"_d_{f.name}"] = f.default
             value = f"data.get({f.name!r}, _d_{f.name})"
         if f.name in TIME_FIELDS:
-            value = f"_time({value})"
+            value = f"(None if (_t := {value}) is None else _time(_t))"
         elif f.name in DIRECTION_FIELDS:
             value = f"_dirs[{value}]"
-        elif "tuple" in str(f.type):
+        elif str(f.type).startswith("tuple[tuple"):
             value = f"_tuple({value})"
+        elif str(f.type).startswith("tuple"):
+            value = f"tuple({value})"
         args.append(value)
     if _plain_frozen_slots(cls):
         # Set the slots directly, as the generated __init__ would, minus its

@@ -2,8 +2,10 @@
 rebuilt by one fold over the log.
 
 Lobby events are the service's own (``game_created``, ``player_joined``, ``bot_joined``,
-``player_left``, ``autopilot_changed``); every other type is a domain event folded by
-``domain.fold``. The first event, ``game_created``, records the full rule set, the engine's
+``player_left``, ``autopilot_changed``, ``table_expired``); every other type is a domain
+event folded by ``domain.fold``. ``table_expired`` closes a table that waited too long
+for players: the game is then ``finished`` without a round ever dealt (``closed`` says
+why). The first event, ``game_created``, records the full rule set, the engine's
 rules version and the table configuration."""
 
 from __future__ import annotations
@@ -11,13 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Optional
 
+import orjson
+
 from domain import FixedDeal, GameState, RuleSet, Setup, fold, initial_state
 from domain.events import Event
 
+from .chain import GENESIS, head_after
 from .envelope import StoredEvent
-from .mapping import is_domain_event, to_domain_event
+from .mapping import from_rfc3339, is_domain_event, to_domain_event
 
-LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed")
+LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed", "table_expired")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +49,12 @@ class GameRecord:
     seats: tuple[Optional[SeatInfo], ...]
     state: GameState
     timeouts: tuple[int, ...] = ()  # consecutive turn timeouts per seat (autopilot after 2)
+    closed: Optional[str] = None  # "expired": the table closed before it filled (table_expired)
 
     @property
     def status(self) -> str:
+        if self.closed is not None:
+            return "finished"
         return {"ready": "waiting", "playing": "playing", "finished": "finished"}[self.state.status]
 
     @property
@@ -62,13 +70,46 @@ class GameRecord:
                 return s
         return None
 
+    @property
+    def created_ts(self) -> float:
+        """``created_at`` as Unix seconds."""
+        return from_rfc3339(self.created_at)
+
+    @property
+    def updated_ts(self) -> float:
+        """``updated_at`` (the time of the last event) as Unix seconds."""
+        return from_rfc3339(self.updated_at)
+
+    def bot_seats(self) -> list[int]:
+        """Seats a bot plays now: bots, and humans on autopilot."""
+        return [s.seat for s in self.seats if s is not None and (s.kind == "bot" or s.autopilot)]
+
+    def bot_level(self, seat: int) -> str:
+        """The level a bot plays ``seat`` at (an autopilot plays as ``normal``)."""
+        info = self.seats[seat]
+        return info.bot_level if info.kind == "bot" and info.bot_level else "normal"
+
+    def needs_bot(self) -> bool:
+        """Whether a bot has something to do now: its turn, a pass card to choose, its own
+        last-card call, or a catch in catch variants."""
+        st = self.state
+        if self.status != "playing":
+            return False
+        bots = self.bot_seats()
+        if not bots:
+            return False
+        if st.passing is not None:
+            return any(s in st.passing.waiting for s in bots)
+        if st.actor in bots:
+            return True
+        w = st.call_window
+        return w is not None and (w.seat in bots or st.rules.enforcement == "catch")
+
 
 _RULES: dict[str, RuleSet] = {}
 
 
 def _rules(data: dict) -> RuleSet:
-    import orjson
-
     key = orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
     hit = _RULES.get(key)
     if hit is None:
@@ -80,10 +121,7 @@ def _rules(data: dict) -> RuleSet:
 
 def setup_from_created(data: dict) -> Setup:
     deal = data.get("deal")
-    fixed = None
-    if deal is not None:
-        fixed = FixedDeal(tuple(tuple(h) for h in deal["hands"]), deal["starter"], tuple(deal.get("stock") or ()),
-                          deal.get("dealer"))
+    fixed = FixedDeal.from_dict(deal) if deal is not None else None
     cfg = data["config"]
     return Setup(_rules(data["rules"]), data["seats"], data["seed"], fixed, cfg.get("announce_window_s"),
                  cfg.get("turn_timeout_s"))
@@ -92,7 +130,7 @@ def setup_from_created(data: dict) -> Setup:
 def record_from_created(game_id: str, stored: StoredEvent) -> GameRecord:
     data = stored.data
     setup = setup_from_created(data)
-    return GameRecord(game_id, stored.seq, stored.hash, stored.at, stored.at, data["variant"], dict(data["config"]),
+    return GameRecord(game_id, stored.seq, stored.hash or GENESIS, stored.at, stored.at, data["variant"], dict(data["config"]),
                       tuple(None for _ in range(data["seats"])), initial_state(setup), (0,) * data["seats"])
 
 
@@ -109,11 +147,14 @@ def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
         seats[e.seat] = replace(old, kind="bot", bot_level=d.get("level", "normal"), left=True, autopilot=False)
     elif e.type == "autopilot_changed":
         seats[e.seat] = replace(seats[e.seat], autopilot=bool(d["on"]))
+    elif e.type == "table_expired":
+        return replace(record, closed="expired")
     return replace(record, seats=tuple(seats))
 
 
 # what a seat does by itself (not the clock): resets its count of consecutive timeouts
-OWN_ACTIONS = ("card_played", "player_passed", "call_made", "skip_robin_declined", "pass_card_chosen", "cards_drawn")
+OWN_ACTIONS = frozenset(("card_played", "player_passed", "call_made", "skip_robin_declined", "pass_card_chosen",
+                         "cards_drawn"))
 
 
 def _count_timeouts(record: GameRecord, events: list) -> GameRecord:
@@ -121,27 +162,37 @@ def _count_timeouts(record: GameRecord, events: list) -> GameRecord:
     timing_out = None
     for e in events:
         t = e.type
-        if t == "turn_timed_out":
+        if t == "turn_started":
+            timing_out = None
+        elif t == "turn_timed_out":
             counts[e.seat] += 1
             timing_out = e.seat
-        elif t == "turn_started":
-            timing_out = None
-        elif t in OWN_ACTIONS and e.seat != timing_out and counts[e.seat]:
+        elif t in OWN_ACTIONS and counts[e.seat] and e.seat != timing_out:
             counts[e.seat] = 0
     counts = tuple(counts)
     return record if counts == record.timeouts else replace(record, timeouts=counts)
 
 
+def advance(record: GameRecord, stored: list[StoredEvent], state: GameState) -> GameRecord:
+    """The record after ``stored``, the events of one command (domain events and lobby
+    events), given the engine state they lead to (what ``domain.execute`` returned with
+    them): the same record a fold of ``stored`` gives, without folding them again."""
+    for e in stored:
+        if e.type in LOBBY_EVENTS:
+            record = _apply_lobby(record, e)
+    record = _count_timeouts(record, stored)
+    last = stored[-1]
+    return replace(record, state=state, version=last.seq, last_hash=last.hash, updated_at=last.at)
+
+
 def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[StoredEvent]) -> GameRecord:
     """Fold stored events onto ``record`` (None: the log starts with ``game_created``)."""
-    last = None
-    items = []
-    for e in events:
-        last = e
-        items.append(to_domain_event(e) if is_domain_event(e.type) else e)
-    record = fold_items(record, game_id, items)
-    if last is not None:
-        record = replace(record, version=last.seq, last_hash=last.hash, updated_at=last.at)
+    events = list(events)
+    prev = record.last_hash if record is not None else GENESIS
+    record = fold_items(record, game_id, [to_domain_event(e) if is_domain_event(e.type) else e for e in events])
+    if events:
+        last = events[-1]
+        record = replace(record, version=last.seq, last_hash=head_after(prev, events), updated_at=last.at)
     return record
 
 

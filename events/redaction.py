@@ -95,6 +95,3 @@ def redact_event(event: StoredEvent, viewer: Viewer) -> dict:
         public["data"] = fn(event.data, event.seat, viewer)
     return public
 
-
-def redact_events(events, viewer: Viewer) -> list[dict]:
-    return [redact_event(e, viewer) for e in events]

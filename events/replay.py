@@ -14,20 +14,26 @@ from dataclasses import replace
 from typing import Optional
 
 from . import codec
+from .chain import GENESIS
 from .mapping import DECODERS
 from .records import GameRecord, fold_items
 
 
-def apply_raw(record: Optional[GameRecord], game_id: str, raws: list) -> GameRecord:
-    """Fold stored values (``EventStore.read_raw``) onto ``record`` (None: the log starts
-    with ``game_created``)."""
+def apply_raw(record: Optional[GameRecord], game_id: str, raws: list, head: Optional[str] = None) -> GameRecord:
+    """Fold stored values (``EventStore.read_raw``), the events after ``record`` (None: the
+    log from ``game_created`` on). ``head`` is the chain's hash after them if the caller
+    knows it (the store's meta); otherwise it is worked out from the values."""
+    first, prev = (record.version + 1, record.last_hash) if record is not None else (1, GENESIS)
     events = codec.parse_many(raws)
-    items = []
-    for d in events:
-        decode = DECODERS.get(d["type"])
-        items.append(decode(d["data"], d["seat"]) if decode is not None else codec.stored_from_dict(d))
+    decoders, stored = DECODERS, codec.stored
+    items = [decoders[type](data, seat) if type in decoders else stored(first + i, type, at, seat, data, v)
+             for i, (type, at, seat, data, v) in enumerate(events)]
     record = fold_items(record, game_id, items)
     if events:
-        last = events[-1]
-        record = replace(record, version=last["seq"], last_hash=last["hash"], updated_at=last["at"])
+        if head is None:
+            head = prev
+            for raw in raws:
+                head = codec.link(head, raw)
+        record = replace(record, version=first + len(events) - 1, last_hash=head,
+                         updated_at=codec.at_string(events[-1][1]))
     return record

@@ -2,8 +2,12 @@
 
 ``load`` keeps the latest record of recently used games in memory and reads only the
 events after the cached version, so a command's cost does not grow with the game's
-length. ``append`` writes a command's events atomically at the record's version and
-folds exactly what was stored, so the cache always equals a replay of the log."""
+length. The same read brings the store's version and chain head: a cached record the
+store is behind, or whose log the store no longer holds (it came back empty, or from an
+older copy), is dropped and the game read again. ``append`` writes a command's events
+atomically at the record's version; the new record takes the state the command's
+decision produced, which equals a replay of what was stored (tests/property: replay ==
+live)."""
 
 from __future__ import annotations
 
@@ -11,13 +15,13 @@ import threading
 from collections import OrderedDict
 from typing import Optional
 
-from domain import events as dev
+from domain import GameState
 
+from . import codec
 from .envelope import NewEvent, StoredEvent
-from .mapping import to_new_event
-from .records import GameRecord, apply_events
+from .records import GameRecord, advance, apply_events
 from .replay import apply_raw
-from .store.base import ConcurrencyError, EventStore
+from .store.base import ConcurrencyError, EventStore, Tail
 
 __all__ = ["GameRepository", "ConcurrencyError"]
 
@@ -35,11 +39,15 @@ class GameRepository:
         if at is not None:
             return self.load_at(game_id, at)
         cached = self._get(game_id)
-        after = cached.version if cached is not None else 0
-        tail = self.store.read_raw(game_id, after=after)
-        if not tail:
+        tail = self.store.read_tail(game_id, cached.version if cached is not None else 0)
+        if cached is not None and not _continues(cached, tail):
+            self.forget(game_id)
+            cached, tail = None, self.store.read_tail(game_id, 0)
+        if tail.version == 0:
+            return None
+        if not tail.raws:
             return cached
-        record = apply_raw(cached, game_id, tail)
+        record = apply_raw(cached, game_id, tail.raws, tail.head)
         self._put(record)
         return record
 
@@ -66,16 +74,18 @@ class GameRepository:
         self._put(record)
         return stored, record
 
-    def append(self, record: GameRecord, events: list) -> tuple[list[StoredEvent], GameRecord]:
-        """Append ``events`` (domain events or ``NewEvent``s) at ``record.version``.
-        Raises ``ConcurrencyError`` if the game moved on; the cache entry is dropped."""
-        new = [e if isinstance(e, NewEvent) else to_new_event(e) for e in events]
+    def append(self, record: GameRecord, events: list[NewEvent],
+               state: GameState) -> tuple[list[StoredEvent], GameRecord]:
+        """Append ``events`` at ``record.version``. ``state`` is the engine state they lead
+        to, as ``domain.execute`` computed it with them (``record.state`` for lobby events
+        alone). Raises ``ConcurrencyError`` if the game moved on; the cache entry is
+        dropped."""
         try:
-            stored = self.store.append(record.game_id, new, record.version, record.last_hash)
+            stored = self.store.append(record.game_id, events, record.version, record.last_hash)
         except ConcurrencyError:
             self.forget(record.game_id)
             raise
-        after = apply_events(record, record.game_id, stored)
+        after = advance(record, stored, state)
         self._put(after)
         return stored, after
 
@@ -102,5 +112,13 @@ class GameRepository:
                 self._cache.popitem(last=False)
 
 
-def domain_events(events: list) -> list[dev.Event]:
-    return [e for e in events if isinstance(e, dev.Event)]
+
+def _continues(cached: GameRecord, tail: Tail) -> bool:
+    """Whether the store's log is the cached one, or the cached one and then ``tail``:
+    the cached head, chained over the tail, is the store's head."""
+    if tail.version < cached.version or len(tail.raws) != tail.version - cached.version:
+        return False
+    head = cached.last_hash
+    for raw in tail.raws:
+        head = codec.link(head, raw)
+    return head == tail.head

@@ -12,7 +12,6 @@ from .records import GameRecord
 from .redaction import AUDITOR, Viewer
 
 
-
 def _wish(w) -> Optional[dict]:
     if w is None:
         return None
@@ -39,10 +38,7 @@ def _fill_at(record: GameRecord) -> Optional[str]:
     after = record.config.get("fill_with_bots_after_s")
     if after is None or record.status != "waiting":
         return None
-    from datetime import datetime
-
-    created = datetime.fromisoformat(record.created_at.replace("Z", "+00:00")).timestamp()
-    return to_rfc3339(created + after)
+    return to_rfc3339(record.created_ts + after)
 
 
 def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -> dict:
@@ -68,6 +64,7 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
         "game_id": record.game_id,
         "variant": record.variant,
         "status": record.status,
+        "closed_reason": record.closed,
         "version": record.version,
         "round": st.round,
         "fixed_deal": st.setup.deal is not None,

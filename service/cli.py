@@ -1,12 +1,18 @@
 """The ``macau`` command.
 
-    macau up [--port N]     API + workers + Redis (REDIS_URL, else an embedded server)
+    macau up [--port N]     the web table, API, workers and Redis (REDIS_URL, else embedded)
     macau api               the API under gunicorn (production settings)
     macau worker            an RQ worker (bots, clocks, the sweeper)
+    macau status [--json]   what the service is doing, read from Redis
     macau simulate ...      bot-only games offline
-    macau replay GAME_ID    a game's log as a readable table
-    macau audit GAME_ID     re-verify a finished game from its log
+    macau replay GAME_ID    a game's log as a readable table (from Redis or the archive)
+    macau audit GAME_ID     re-verify a finished game from its log (from Redis or the archive)
+    macau verify FILE       check an exported or archived game log file on its own
     macau openapi           print the OpenAPI document
+
+Each command imports what it runs inside its own function: ``macau up`` only spawns
+processes and ``macau simulate`` only runs bots, and neither should pay for loading
+Flask, gevent or RQ (the function-level imports below keep heavy imports off start-up).
 """
 
 from __future__ import annotations
@@ -17,7 +23,14 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+import urllib.request
+
+from . import multiproc
+from .config import Config
+from .embedded_redis import start_server
+from .logs import configure
 
 CURL = ("curl -s -X POST http://127.0.0.1:{port}/v1/games -H 'Content-Type: application/json' "
         "-d '{{\"variant\": \"macau\", \"seats\": 4, \"players\": [{{\"name\": \"you\"}}], "
@@ -27,7 +40,7 @@ CURL = ("curl -s -X POST http://127.0.0.1:{port}/v1/games -H 'Content-Type: appl
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["simulate"]:  # its own options: hand them over untouched
-        from workers.simulate import main as simulate_main
+        from workers.simulate import main as simulate_main  # start-up: bots only
 
         return simulate_main(argv[1:]) or 0
     parser = argparse.ArgumentParser(prog="macau", description=__doc__.splitlines()[0])
@@ -35,19 +48,31 @@ def main(argv=None) -> int:
     up = sub.add_parser("up", help="run everything on one machine")
     up.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     up.add_argument("--workers", type=int, default=2, help="RQ worker processes")
+    up.add_argument("--verbose", action="store_true",
+                    help="every log line (DEBUG, RQ's included) and the access log, not only warnings")
     api = sub.add_parser("api", help="the API under gunicorn")
     api.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     api.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    sub.add_parser("worker", help="an RQ worker")
+    worker = sub.add_parser("worker", help="an RQ worker")
+    worker.add_argument("--burst", action="store_true", help="exit when the queue is empty")
+    worker.add_argument("--no-sweeper", action="store_true")
+    worker.add_argument("--metrics-port", type=int, default=None,
+                        help="serve this worker's /metrics on this port (when it shares no metrics "
+                             "directory with an API process)")
+    status = sub.add_parser("status", help="games, queue, workers and late jobs, read from Redis")
+    status.add_argument("--json", action="store_true", help="one JSON object, for scripts")
     sub.add_parser("simulate", help="bot-only games offline (macau simulate --help)")
     for name in ("replay", "audit"):
         p = sub.add_parser(name)
         p.add_argument("game_id")
         p.add_argument("--json", action="store_true")
+    verify = sub.add_parser("verify", help="check a game log file (GET /v1/games/{id}/export, or the archive's)")
+    verify.add_argument("file")
+    verify.add_argument("--json", action="store_true")
     sub.add_parser("openapi", help="print the OpenAPI document (YAML)")
     args = parser.parse_args(argv)
-    return {"up": cmd_up, "api": cmd_api, "worker": cmd_worker, "replay": cmd_replay, "audit": cmd_audit,
-            "openapi": cmd_openapi}[args.cmd](args)
+    return {"up": cmd_up, "api": cmd_api, "worker": cmd_worker, "status": cmd_status, "replay": cmd_replay,
+            "audit": cmd_audit, "verify": cmd_verify, "openapi": cmd_openapi}[args.cmd](args)
 
 
 # ---------------------------------------------------------------- up / api / worker
@@ -59,72 +84,123 @@ def cmd_api(args) -> int:
 
 
 def cmd_worker(args) -> int:
-    from workers.runner import main as worker_main
+    from workers.runner import run  # start-up: RQ and the whole service
 
-    return worker_main([])
+    from .wiring import build  # start-up: the whole service
+
+    config = Config.from_env()
+    if not config.redis_url:
+        raise SystemExit("macau worker: set REDIS_URL to the service's Redis")
+    configure(config.log_level)
+    if args.metrics_port is not None:
+        from prometheus_client import start_http_server
+
+        from .metrics import process_registry
+
+        start_http_server(args.metrics_port, registry=process_registry())
+    return run(build(config), burst=args.burst, sweeper=not args.no_sweeper, log_level=config.log_level)
 
 
 def cmd_up(args) -> int:
-    from .embedded_redis import start_server
-
-    children: list[subprocess.Popen] = []
+    """Redis first, then the API, then the workers; on Ctrl-C, SIGTERM or SIGHUP the API
+    and the workers stop first and Redis last. A terminal's Ctrl-C signals its whole
+    foreground process group: the children run in groups of their own (Redis in a
+    session of its own), so only this process hears it and stops them in order."""
+    env = _up_environment(args)
     server = None
-    env = dict(os.environ)
     if not env.get("REDIS_URL"):
-        server = start_server(appendonly=True, dir=os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis")))
+        data_dir = os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis"))
+        server = start_server(appendonly=True, dir=data_dir)
         env["REDIS_URL"] = server.url
-    env["GUNICORN_BIND"] = f"127.0.0.1:{args.port}"
+        env.setdefault("MACAU_ARCHIVE_DIR", os.path.join(data_dir, "archive"))
+    metrics_dir = None
+    if not env.get(multiproc.ENV):
+        metrics_dir = env[multiproc.ENV] = tempfile.mkdtemp(prefix="macau-metrics-")
+    children: list[subprocess.Popen] = []
     stopping = False
 
     def stop(*_):
         nonlocal stopping
         stopping = True
 
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
+    failed = False
     try:
         conf = os.path.join(os.path.dirname(__file__), "gunicorn_conf.py")
-        children.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"], env=env))
-        if _workers_available():
-            for _ in range(max(1, args.workers)):
-                children.append(subprocess.Popen([sys.executable, "-m", "workers.runner"], env=env))
-        _wait_ready(args.port, children)
-        print(f"Macau service on http://127.0.0.1:{args.port}  (Redis: {env['REDIS_URL']})", flush=True)
-        print(f"  interactive docs:  http://127.0.0.1:{args.port}/docs", flush=True)
-        print(f"  a game against bots:\n  {CURL.format(port=args.port)}", flush=True)
-        print("Ctrl-C stops everything.", flush=True)
+        children.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"], env=env,
+                                         process_group=0))
+        _wait_ready(args.port, children, lambda: stopping)
+        # after the API: gunicorn wipes the metrics directory as it starts
+        for _ in range(max(1, args.workers)):
+            children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
+                                             process_group=0))
+        if not stopping:
+            _banner(args.port, env["REDIS_URL"])
         while not stopping:
             if any(c.poll() is not None for c in children):
                 print("a service process exited; stopping", file=sys.stderr, flush=True)
+                failed = True
                 break
             time.sleep(0.2)
     finally:
-        for c in children:
-            if c.poll() is None:
-                c.send_signal(signal.SIGTERM)
-        deadline = time.monotonic() + 10
-        for c in children:
-            try:
-                c.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                c.kill()
-                c.wait()
+        _stop_children(children)
         if server is not None:
             server.stop()
-    return 0
+        if metrics_dir is not None:
+            multiproc.remove(metrics_dir)
+    return 1 if failed else 0
 
 
-def _workers_available() -> bool:
-    import importlib.util
+def _up_environment(args) -> dict:
+    """The children's environment: a calm console unless --verbose (warnings and errors
+    only, as text, no access log), metrics open (the API listens on loopback only)."""
+    env = dict(os.environ)
+    env["GUNICORN_BIND"] = f"127.0.0.1:{args.port}"
+    env.setdefault("MACAU_LOG_FORMAT", "text")
+    env.setdefault("MACAU_METRICS_OPEN", "1")
+    env.setdefault("GUNICORN_GRACEFUL_TIMEOUT", "3")  # an open SSE stream holds Ctrl-C this long at most
+    if args.verbose:
+        env["MACAU_LOG_LEVEL"], env["MACAU_ACCESS_LOG"] = "DEBUG", "1"
+    else:
+        env.setdefault("MACAU_LOG_LEVEL", "WARNING")
+        env.setdefault("MACAU_ACCESS_LOG", "0")
+    return env
 
-    return importlib.util.find_spec("workers.runner") is not None
+
+def _banner(port: int, redis_url: str) -> None:
+    print(f"Play: http://127.0.0.1:{port}/", flush=True)
+    print(f"  API: http://127.0.0.1:{port}/v1  (Redis: {redis_url})", flush=True)
+    print(f"  interactive docs:  http://127.0.0.1:{port}/docs", flush=True)
+    print(f"  metrics:  http://127.0.0.1:{port}/metrics   status:  REDIS_URL={redis_url} macau status", flush=True)
+    print(f"  a game against bots with curl:\n  {CURL.format(port=port)}", flush=True)
+    print("Ctrl-C stops everything.", flush=True)
 
 
-def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
-    import urllib.request
-
+def _stop_children(children: list, timeout_s: float = 15.0) -> None:
+    """SIGTERM each child (a graceful stop for gunicorn and RQ), wait, then SIGKILL what
+    is left of its process group (gunicorn's workers, RQ's scheduler): nothing may
+    still use Redis when it stops."""
+    for c in children:
+        if c.poll() is None:
+            c.send_signal(signal.SIGTERM)
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
+    for c in children:
+        try:
+            c.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(c.pid, signal.SIGKILL)  # each child leads its own group (process_group=0)
+        except ProcessLookupError:
+            pass
+        c.wait()
+        multiproc.mark_dead(c.pid)
+
+
+def _wait_ready(port: int, children, stopping, timeout_s: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and not stopping():
         if any(c.poll() is not None for c in children):
             raise SystemExit("the API failed to start")
         try:
@@ -133,17 +209,29 @@ def _wait_ready(port: int, children, timeout_s: float = 30.0) -> None:
                     return
         except OSError:
             time.sleep(0.2)
-    raise SystemExit(f"the API did not become ready on port {port}")
+    if not stopping():
+        raise SystemExit(f"the API did not become ready on port {port}")
+
+
+def cmd_status(args) -> int:
+    from .status import gather, render  # start-up: RQ and the rules engine
+
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        raise SystemExit("macau status: set REDIS_URL to the service's Redis")
+    report = gather(url, os.environ.get("MACAU_QUEUE_REDIS_URL") or url)
+    print(json.dumps(report) if args.json else render(report))
+    return 0
 
 
 # ---------------------------------------------------------------- offline tools
 def _store():
-    from events.store import RedisEventStore
+    from .wiring import event_store  # start-up: the composition root, only for the offline tools
 
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        raise SystemExit("set REDIS_URL to the service's Redis")
-    return RedisEventStore.from_url(url)
+    config = Config.from_env()
+    if not config.redis_url and not config.archive_dir:
+        raise SystemExit("set REDIS_URL to the service's Redis (and MACAU_ARCHIVE_DIR to its archive)")
+    return event_store(config)
 
 
 def cmd_replay(args) -> int:
@@ -166,14 +254,33 @@ def cmd_replay(args) -> int:
 
 
 def cmd_audit(args) -> int:
+    from events import codec  # start-up: the rules engine
     from events.audit import audit
 
-    events = _store().read(args.game_id)
-    if not events:
+    tail = _store().read_tail(args.game_id, 0)
+    if not tail.version:
         print(f"no game {args.game_id!r}", file=sys.stderr)
         return 1
-    report = audit(args.game_id, events)
-    if args.json:
+    return _report(audit(args.game_id, codec.decode_many(tail.raws, 1), tail.head), args.json)
+
+
+def cmd_verify(args) -> int:
+    from events.logfile import verify  # start-up: the rules engine
+
+    try:
+        with open(args.file, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        print(f"cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 1
+    report = verify(data)
+    if not args.json and report["game_id"]:
+        print(f"game {report['game_id']}")
+    return _report(report, args.json)
+
+
+def _report(report: dict, as_json: bool) -> int:
+    if as_json:
         print(json.dumps(report))
     else:
         for c in report["checks"]:
@@ -183,7 +290,7 @@ def cmd_audit(args) -> int:
 
 
 def cmd_openapi(args) -> int:
-    from .openapi import spec_yaml
+    from .openapi import spec_yaml  # start-up: builds the whole app
 
     sys.stdout.write(spec_yaml())
     return 0

@@ -19,19 +19,40 @@ def _int(name: str, default: int) -> int:
     return default if raw in (None, "") else int(raw)
 
 
+def _flag(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    return default if raw in (None, "") else raw.strip().lower() not in ("0", "false", "no", "off")
+
+
 @dataclass
 class Config:
     redis_url: str | None = None  # REDIS_URL: the event store (and, by default, the queue)
     queue_redis_url: str | None = None  # MACAU_QUEUE_REDIS_URL: RQ's Redis (RQ has no Cluster support)
     auditor_token: str | None = None  # MACAU_AUDITOR_TOKEN: sees every hand; replays running games
     cors_origins: list[str] = field(default_factory=lambda: ["*"])  # MACAU_CORS_ORIGINS, comma-separated
-    rate_limit_per_s: float = 50.0  # MACAU_RATE_LIMIT_PER_S: sustained requests per client (token or IP)
+    rate_limit_per_s: float = 50.0  # MACAU_RATE_LIMIT_PER_S: sustained requests per client (seat, else address)
     rate_limit_burst: int = 200  # MACAU_RATE_LIMIT_BURST
+    auth_failures_per_s: float = 1.0  # MACAU_AUTH_FAILURES_PER_S: unknown tokens per address, sustained
+    auth_failures_burst: int = 20  # MACAU_AUTH_FAILURES_BURST
+    trusted_proxies: int = 0  # MACAU_TRUSTED_PROXIES: proxy hops whose X-Forwarded-For is believed
+    max_streams: int = 2000  # MACAU_MAX_STREAMS: open SSE streams and long-polls per API process
+    max_streams_per_client: int = 64  # MACAU_MAX_STREAMS_PER_CLIENT: the same, per client address
+    max_connections_per_client: int = 256  # MACAU_MAX_CONNECTIONS_PER_CLIENT: per peer and process (no proxy)
+    redis_timeout_s: float = 2.0  # MACAU_REDIS_TIMEOUT_S: longest wait for one Redis command or connection
+    ready_timeout_s: float = 0.5  # MACAU_READY_TIMEOUT_S: /readyz's own deadline for a PING
     idempotency_ttl_s: int = 86_400  # MACAU_IDEMPOTENCY_TTL_S: how long a key's response is kept
+    idempotency_rejection_ttl_s: int = 300  # MACAU_IDEMPOTENCY_REJECTION_TTL_S: the same, for a 4xx
+    idempotency_keys_per_seat: int = 500  # MACAU_IDEMPOTENCY_KEYS_PER_SEAT: newest keys kept per seat
+    waiting_ttl_s: float = 3600.0  # MACAU_WAITING_TTL_S: a waiting table closes after this long
     sse_keepalive_s: float = 15.0  # MACAU_SSE_KEEPALIVE_S: comment line at least this often
     max_wait_s: float = 30.0  # longest long-poll (API.md)
     log_level: str = "INFO"  # MACAU_LOG_LEVEL
     enqueue: bool = True  # MACAU_ENQUEUE=0: do not schedule bot turns and clocks (API-only tests)
+    sweep_every_s: float = 3.0  # MACAU_SWEEP_EVERY_S: how often a worker's sweeper looks for stalled games
+    metrics_token: str | None = None  # MACAU_METRICS_TOKEN: may read /metrics (so may the auditor token)
+    metrics_open: bool = False  # MACAU_METRICS_OPEN=1: /metrics without a token (`macau up`: loopback only)
+    archive_dir: str | None = None  # MACAU_ARCHIVE_DIR: finished games' logs (unset: no archive)
+    hot_retention_s: float = 86_400.0  # MACAU_HOT_RETENTION_S: how long a finished game stays in Redis
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -43,8 +64,24 @@ class Config:
             cors_origins=[o.strip() for o in origins.split(",") if o.strip()],
             rate_limit_per_s=_float("MACAU_RATE_LIMIT_PER_S", 50.0),
             rate_limit_burst=_int("MACAU_RATE_LIMIT_BURST", 200),
+            auth_failures_per_s=_float("MACAU_AUTH_FAILURES_PER_S", 1.0),
+            auth_failures_burst=_int("MACAU_AUTH_FAILURES_BURST", 20),
+            trusted_proxies=_int("MACAU_TRUSTED_PROXIES", 0),
+            max_streams=_int("MACAU_MAX_STREAMS", 2000),
+            max_streams_per_client=_int("MACAU_MAX_STREAMS_PER_CLIENT", 64),
+            max_connections_per_client=_int("MACAU_MAX_CONNECTIONS_PER_CLIENT", 256),
+            redis_timeout_s=_float("MACAU_REDIS_TIMEOUT_S", 2.0),
+            ready_timeout_s=_float("MACAU_READY_TIMEOUT_S", 0.5),
             idempotency_ttl_s=_int("MACAU_IDEMPOTENCY_TTL_S", 86_400),
+            idempotency_rejection_ttl_s=_int("MACAU_IDEMPOTENCY_REJECTION_TTL_S", 300),
+            idempotency_keys_per_seat=_int("MACAU_IDEMPOTENCY_KEYS_PER_SEAT", 500),
+            waiting_ttl_s=_float("MACAU_WAITING_TTL_S", 3600.0),
             sse_keepalive_s=_float("MACAU_SSE_KEEPALIVE_S", 15.0),
             log_level=os.environ.get("MACAU_LOG_LEVEL", "INFO"),
-            enqueue=os.environ.get("MACAU_ENQUEUE", "1") not in ("0", "false", "no"),
+            enqueue=_flag("MACAU_ENQUEUE", True),
+            sweep_every_s=_float("MACAU_SWEEP_EVERY_S", 3.0),
+            metrics_token=os.environ.get("MACAU_METRICS_TOKEN") or None,
+            metrics_open=_flag("MACAU_METRICS_OPEN", False),
+            archive_dir=os.environ.get("MACAU_ARCHIVE_DIR") or None,
+            hot_retention_s=_float("MACAU_HOT_RETENTION_S", 86_400.0),
         )

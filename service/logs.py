@@ -1,15 +1,22 @@
-"""Structured logs: one JSON object per line. Game log lines carry ``game_id`` and
-``seq`` (the version after the change)."""
+"""Logs: one JSON object per line (``macau api``, ``macau worker``), or plain text lines
+for a terminal (``macau up``; ``MACAU_LOG_FORMAT=text``). Game log lines carry
+``game_id`` and ``seq`` (the version after the change).
+
+RQ reports every job and every maintenance pass at INFO ("cleaning registries", "Job
+OK"): that is chatter, shown as DEBUG, so INFO shows the service's own lines only. No
+line carries a token: the access log writes the path without its query string."""
 
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import time
 
 import orjson
 
 RESERVED = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
+FORMATS = ("json", "text")
 
 
 class JsonFormatter(logging.Formatter):
@@ -33,11 +40,54 @@ class JsonFormatter(logging.Formatter):
         return orjson.dumps(out, default=str).decode()
 
 
-def configure(level: str = "INFO") -> None:
+class TextFormatter(logging.Formatter):
+    """``12:04:05 WARNING macau.games: message key=value``, for a terminal."""
+
+    def __init__(self):
+        super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s", "%H:%M:%S")
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = super().format(record)
+        extra = [f"{k}={v}" for k, v in record.__dict__.items() if k not in RESERVED and k[0] != "_"]
+        return f"{line} {' '.join(extra)}" if extra else line
+
+
+class RqChatter(logging.Filter):
+    """RQ's INFO lines become DEBUG: dropped unless ``level`` lets DEBUG through."""
+
+    def __init__(self, level: int):
+        super().__init__()
+        self.level = level
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.INFO and record.name.startswith("rq."):
+            if self.level > logging.DEBUG:
+                return False
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return True
+
+
+def formatter(fmt: str | None = None) -> logging.Formatter:
+    fmt = fmt or os.environ.get("MACAU_LOG_FORMAT") or "json"
+    if fmt not in FORMATS:
+        raise SystemExit(f"MACAU_LOG_FORMAT must be one of {FORMATS}, not {fmt!r}")
+    return TextFormatter() if fmt == "text" else JsonFormatter()
+
+
+def level_of(level: str | int) -> int:
+    value = logging.getLevelName(level.upper()) if isinstance(level, str) else level
+    if not isinstance(value, int):
+        raise SystemExit(f"MACAU_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+    return value
+
+
+def configure(level: str = "INFO", fmt: str | None = None) -> None:
     root = logging.getLogger()
-    if any(isinstance(h.formatter, JsonFormatter) for h in root.handlers):
+    if any(isinstance(h.formatter, (JsonFormatter, TextFormatter)) for h in root.handlers):
         return
+    numeric = level_of(level)
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter())
+    handler.setFormatter(formatter(fmt))
+    handler.addFilter(RqChatter(numeric))
     root.handlers[:] = [handler]
-    root.setLevel(level)
+    root.setLevel(numeric)

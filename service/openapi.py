@@ -10,11 +10,11 @@ import sys
 
 import yaml
 
+from .app import create_app
+from .config import Config
+
 
 def spec_dict() -> dict:
-    from .app import create_app
-    from .config import Config
-
     app = create_app(Config())
     return app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
 

@@ -1,9 +1,10 @@
 """One event reader per API process, fanning out to every live stream (SSE, long-poll).
 
-A client never pins a Redis connection: the hub's single loop issues one XREAD BLOCK over
-every game someone is watching and hands new events to each subscriber's queue. A
-subscriber that sees a gap (it joined while the hub was mid-read) fills it from the store,
-so nothing is missed and nothing is delivered twice (each subscriber keeps its cursor)."""
+A client never pins a Redis connection: the hub's single loop asks the store for the new
+events of every game someone is watching (``read_many_blocking``) and hands them to each
+subscriber's queue. A subscriber that sees a gap (it joined while the hub was mid-read)
+fills it from the store, so nothing is missed and nothing is delivered twice (each
+subscriber keeps its cursor)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,8 @@ import queue
 import threading
 from typing import Optional
 
-from events import codec
 from events.envelope import StoredEvent
-from events.store import EventStore, RedisEventStore, events_key
+from events.store import EventStore
 
 log = logging.getLogger("macau.streams")
 
@@ -51,21 +51,15 @@ class Subscription:
 
 
 class StreamHub:
-    def __init__(self, store: EventStore, block_ms: int = 1000):
-        import uuid
-
+    def __init__(self, store: EventStore, block_s: float = 1.0):
         self.store = store
-        self.block_ms = block_ms
-        # the hub also reads this stream: a new game to watch is announced on it, so the
-        # blocked XREAD returns at once instead of after block_ms
-        self._wake_key = f"macau:hub:{uuid.uuid4().hex}"
-        self._wake_id = "$"
+        self.block_s = block_s
         self._subs: dict[str, set[Subscription]] = {}
         self._cursor: dict[str, int] = {}
         self._lock = threading.Lock()
         self._thread: Optional[threading.Thread] = None
         self._stop = threading.Event()
-        self._wake = threading.Event()
+        self._wakeup = None  # the store's handle that interrupts the hub's blocked read
 
     # ------------------------------------------------------------------ API
     def subscribe(self, game_id: str, after: int) -> Subscription:
@@ -79,9 +73,8 @@ class StreamHub:
             if new_game:  # never move a shared cursor: others would miss events
                 self._cursor[game_id] = backlog[-1].seq if backlog else after
         self._ensure_running()
-        self._wake.set()
-        if new_game and isinstance(self.store, RedisEventStore):
-            self.store._redis.xadd(self._wake_key, {"g": game_id}, maxlen=16, approximate=True)
+        if new_game:  # the blocked read must start watching this game now, not after block_s
+            self._wakeup.ring()
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
@@ -99,17 +92,19 @@ class StreamHub:
 
     def stop(self) -> None:
         self._stop.set()
-        self._wake.set()
-        if isinstance(self.store, RedisEventStore):
+        if self._wakeup is not None:
             try:
-                self.store._redis.delete(self._wake_key)
-            except Exception:  # best effort at shutdown
+                self._wakeup.ring()
+            except Exception:  # best effort at shutdown: the read times out anyway
                 pass
+            self._wakeup.close()
 
     # ------------------------------------------------------------------ the loop
     def _ensure_running(self) -> None:
         if self._thread is None or not self._thread.is_alive():
             with self._lock:
+                if self._wakeup is None:
+                    self._wakeup = self.store.wakeup()
                 if self._thread is None or not self._thread.is_alive():
                     self._thread = threading.Thread(target=self._run, name="macau-stream-hub", daemon=True)
                     self._thread.start()
@@ -118,19 +113,13 @@ class StreamHub:
         while not self._stop.is_set():
             with self._lock:
                 cursors = dict(self._cursor)
-            if not cursors:
-                self._wake.wait(1.0)
-                self._wake.clear()
-                continue
             try:
-                fresh = self._read(cursors)
+                fresh = self.store.read_many_blocking(cursors, self.block_s, self._wakeup)
             except Exception:  # a Redis hiccup must not kill the hub: back off and retry
                 log.exception("stream hub read failed")
                 self._stop.wait(0.5)
                 continue
             for game_id, events in fresh.items():
-                if not events:
-                    continue
                 with self._lock:
                     subs = list(self._subs.get(game_id, ()))
                     if game_id in self._cursor:
@@ -138,36 +127,3 @@ class StreamHub:
                 for sub in subs:
                     for e in events:
                         sub.queue.put(e)
-
-    def _read(self, cursors: dict[str, int]) -> dict[str, list[StoredEvent]]:
-        if isinstance(self.store, RedisEventStore):
-            client = self.store._blocking
-            streams = {events_key(g): f"{after}-0" for g, after in cursors.items()}
-            if self._wake_id == "$":
-                last = self.store._redis.xrevrange(self._wake_key, count=1)
-                self._wake_id = last[0][0] if last else "0-0"
-            streams[self._wake_key] = self._wake_id
-            reply = client.xread(streams, block=self.block_ms, count=1000)
-            out: dict[str, list[StoredEvent]] = {}
-            items = reply.items() if isinstance(reply, dict) else (reply or [])
-            by_key = {events_key(g): g for g in cursors}
-            for key, entries in items:
-                key = key.decode() if isinstance(key, bytes) else key
-                if entries and isinstance(entries[0], list) and entries[0] and isinstance(entries[0][0], list):
-                    entries = entries[0]  # RESP3 nests the entry list once more
-                if key == self._wake_key:
-                    if entries:
-                        self._wake_id = entries[-1][0]
-                    continue
-                game_id = by_key.get(key)
-                if game_id is None:
-                    continue
-                out[game_id] = [codec.decode(fields[b"e"] if b"e" in fields else fields["e"])
-                                for _id, fields in entries]
-            return out
-        # any other store: poll (the in-memory store is for tests and demos)
-        out = {g: self.store.read(g, after=a) for g, a in cursors.items()}
-        if not any(out.values()):
-            self._wake.wait(0.05)
-            self._wake.clear()
-        return out

@@ -1,49 +1,64 @@
-"""RQ jobs. Each is a module-level function taking primitives, loads the game, decides
-and appends exactly as an HTTP command does. A job for a version the game has left is a
-no-op, so a job that runs twice, late, or after a crash changes nothing."""
+"""RQ jobs. Each is a module-level function taking primitives (a game id, the version
+it was scheduled for) and acts through the application service exactly as an HTTP
+command does. A job for a version the game has left is a no-op, so a job that runs
+twice, late, or after a crash changes nothing.
+
+Jobs find the process's services in a context variable that the worker sets once
+(``workers.runner.run``); a test sets it with ``using(services)`` and calls a job in
+process."""
 
 from __future__ import annotations
 
 import logging
 import random
 import time
+from contextlib import contextmanager
+from contextvars import ContextVar
 
-from domain import CloseCallWindow, DomainError, Timeout, command_from_move
-from events.envelope import NewEvent
-from events.store import ConcurrencyError
-
-from .context import context
+from domain import CloseCallWindow, DomainError, GameStatusError, Timeout, command_from_move, initial_state
+from domain.bots import DEFAULT_BUDGET_MS, choose_move
+from domain.bots.beliefs import steps_from_events
+from events.application import BOT, CLOCK, Conflict, NotFound, Stale
+from events.mapping import is_domain_event, to_domain_event
+from events.records import GameRecord
 
 log = logging.getLogger("macau.jobs")
 
-AUTOPILOT_AFTER_TIMEOUTS = 2
 EARLY_WAIT_S = 1.5  # a job up to this early waits for its deadline
 
+_services: ContextVar = ContextVar("macau_services")
 
-def _record(game_id: str, expected_version: int):
-    ctx = context()
-    record = ctx.repo.load(game_id)
+
+@contextmanager
+def using(services):
+    """Run jobs in this context with ``services`` (the composition root's)."""
+    token = _services.set(services)
+    try:
+        yield services
+    finally:
+        _services.reset(token)
+
+
+def current():
+    try:
+        return _services.get()
+    except LookupError:
+        raise RuntimeError("jobs run in a worker (workers.runner) or inside jobs.using(services)") from None
+
+
+def _playing_at(services, game_id: str, expected_version: int):
+    record = services.repo.load(game_id)
     if record is None or record.version != expected_version or record.status != "playing":
         return None
     return record
 
 
-def bot_seats(record):
-    """Seats a bot plays now: bots, and humans on autopilot."""
-    return [s.seat for s in record.seats if s is not None and (s.kind == "bot" or s.autopilot)]
-
-
-def bot_level(record, seat: int) -> str:
-    info = record.seats[seat]
-    return info.bot_level if info.kind == "bot" and info.bot_level else "normal"
-
-
-def bot_move(record, now: float):
+def bot_move(record: GameRecord, now: float, repo=None):
     """(seat, move) for the first bot that has something to do, or None. The actor
-    first, then out-of-turn calls and catches."""
-    from domain.bots import DEFAULT_BUDGET_MS, choose_move
-
-    seats = bot_seats(record)
+    first, then out-of-turn calls and catches. With the game's ``repo``, ``hard`` reads
+    the opponents' hands from the game's public history (without it, it searches
+    without beliefs)."""
+    seats = record.bot_seats()
     st = record.state
     order = ([st.actor] if st.actor in seats else []) + [s for s in seats if s != st.actor]
     if st.passing is not None:
@@ -51,12 +66,12 @@ def bot_move(record, now: float):
     history = None
     for seat in order:
         rng = random.Random(f"{st.setup.seed}|bot|{seat}|{record.version}")
-        level = bot_level(record, seat)
+        level = record.bot_level(seat)
         kw = {}
-        if level == "hard" and seat == st.actor:
+        if level == "hard" and seat == st.actor and repo is not None:
             started = time.perf_counter()
             if history is None:
-                history = public_history(record)
+                history = public_history(repo, record)
             spent_ms = 1000 * (time.perf_counter() - started)  # reading the log counts against its budget
             kw = {"history": history, "budget_ms": max(5.0, DEFAULT_BUDGET_MS - spent_ms)}
         move = choose_move(st, seat, level, rng, now, **kw)
@@ -65,33 +80,31 @@ def bot_move(record, now: float):
     return None
 
 
-def public_history(record) -> list:
+def public_history(repo, record: GameRecord) -> list:
     """The public steps of the game so far (``domain.bots.beliefs``): ``hard`` reads the
     opponents' hands from them."""
-    from domain import initial_state
-    from domain.bots.beliefs import steps_from_events
-    from events.mapping import is_domain_event, to_domain_event
-
-    stored = context().repo.events(record.game_id)
+    stored = repo.events(record.game_id)
     return steps_from_events(initial_state(record.state.setup),
                              [to_domain_event(e) for e in stored if is_domain_event(e.type)])
 
 
 def bot_turn(game_id: str, expected_version: int) -> str:
     """A bot (or an autopilot) acts at this version of the game."""
-    record = _record(game_id, expected_version)
+    services = current()
+    record = _playing_at(services, game_id, expected_version)
     if record is None:
         return "stale"
-    ctx = context()
-    now = ctx.service.now()
-    picked = bot_move(record, now)
+    games = services.games
+    started = time.perf_counter()
+    picked = bot_move(record, games.now(), services.repo)
     if picked is None:
         return "nothing to do"
     seat, move = picked
-    command = command_from_move(seat, move, now, wish=move.get("wish"))
+    services.metrics.bot_decided(record.bot_level(seat), time.perf_counter() - started)
+    command = command_from_move(seat, move, wish=move.get("wish"))
     try:
-        ctx.service.execute(record, command)
-    except ConcurrencyError:
+        games.act(game_id, seat, command, expected_version, source=BOT)
+    except (Stale, Conflict, GameStatusError):
         return "stale"
     except DomainError as e:  # a bot move the rules reject is a bug in the bot: log, let the sweeper retry
         log.error("bot move rejected in %s at %s: %s %s", game_id, expected_version, move, e)
@@ -101,82 +114,92 @@ def bot_turn(game_id: str, expected_version: int) -> str:
 
 def turn_clock(game_id: str, expected_version: int) -> str:
     """The actor's turn clock expired: the service acts for him (API.md "Time")."""
-    record = _record(game_id, expected_version)
-    if record is None:
-        return "stale"
-    st = record.state
-    ctx = context()
-    if st.turn_deadline is None or not _due(ctx, st.turn_deadline):
-        return "not due"
-    now = ctx.service.now()
-    seat = st.actor
-    extra = []
-    info = record.seats[seat]
-    if info is not None and info.kind == "human" and not info.autopilot \
-            and record.timeouts[seat] + 1 >= AUTOPILOT_AFTER_TIMEOUTS:
-        extra.append(NewEvent("autopilot_changed", seat, {"on": True}))
-    try:
-        ctx.service.execute_with(record, Timeout(seat, now), extra)
-    except (ConcurrencyError, DomainError):
-        return "stale"
-    return f"seat {seat} timed out" + (" (autopilot on)" if extra else "")
+    def timeout(st):
+        return st.turn_deadline, Timeout(st.actor), st.actor
 
-
-def _due(ctx, deadline: float) -> bool:
-    """Whether ``deadline`` has come, waiting for it if it is a moment away (the
-    scheduler's clock and whole seconds may fire a job a little early); else the sweeper
-    brings the job back."""
-    early = deadline - ctx.service.now()
-    if early > EARLY_WAIT_S:
-        return False
-    if early > 0:
-        time.sleep(early + 0.001)
-    return True
+    acted = _on_time(game_id, expected_version, timeout, "clock")
+    if isinstance(acted, str):
+        return acted
+    seat = acted.events[0].seat
+    autopilot = any(e.type == "autopilot_changed" for e in acted.events)
+    return f"seat {seat} timed out" + (" (autopilot on)" if autopilot else "")
 
 
 def call_window(game_id: str, expected_version: int) -> str:
     """The last-card window's time is up: automatic enforcement applies the penalty."""
-    record = _record(game_id, expected_version)
+    def close(st):
+        w = st.call_window
+        return (w.deadline if w is not None else None), CloseCallWindow(), None
+
+    acted = _on_time(game_id, expected_version, close, "window")
+    return acted if isinstance(acted, str) else "closed"
+
+
+def _on_time(game_id: str, expected_version: int, what, kind: str):
+    """The clock's command ``what(state) -> (deadline, command, seat)`` once the
+    deadline has come; a string saying why not otherwise. How late it acted is measured
+    (``kind``: clock or window)."""
+    services = current()
+    record = _playing_at(services, game_id, expected_version)
     if record is None:
         return "stale"
-    ctx = context()
-    w = record.state.call_window
-    if w is None or w.deadline is None or not _due(ctx, w.deadline):
+    deadline, command, seat = what(record.state)
+    if deadline is None or not _due(services.games, deadline):
         return "not due"
+    late_s = services.games.now() - deadline
     try:
-        ctx.service.execute(record, CloseCallWindow(ctx.service.now()))
-    except (ConcurrencyError, DomainError):
+        acted = services.games.act(game_id, seat, command, expected_version, source=CLOCK)
+    except (Stale, Conflict, DomainError):
         return "stale"
-    return "closed"
+    services.metrics.timer_fired(kind, late_s)
+    return acted
 
 
 def fill_with_bots(game_id: str) -> str:
     """A waiting table whose fill time has come gets `normal` bots in every free seat."""
-    ctx = context()
-    record = ctx.repo.load(game_id)
+    services = current()
+    record = services.repo.load(game_id)
     if record is None or record.status != "waiting":
         return "stale"
     after = record.config.get("fill_with_bots_after_s")
     if after is None:
         return "not configured"
-    due = _created_ts(record) + after
-    if time.time() < due - 0.05:
+    if time.time() < record.created_ts + after - 0.05:
         return "not due"
     try:
-        ctx.service.fill_with_bots(game_id, "normal")
+        services.games.fill_with_bots(game_id, "normal")
     except Exception as e:  # noqa: BLE001 - a race with a joiner: the sweeper looks again
         return f"not filled: {type(e).__name__}"
     return "filled"
 
 
-def _created_ts(record) -> float:
-    from datetime import datetime
+def expire_table(game_id: str) -> str:
+    """A waiting table that has waited MACAU_WAITING_TTL_S since its last event closes
+    (``table_expired``)."""
+    services = current()
+    try:
+        services.games.expire(game_id, services.config.waiting_ttl_s)
+    except (Conflict, NotFound) as e:  # filled, closed or joined meanwhile
+        return f"not expired: {e}"
+    return "expired"
 
-    return datetime.fromisoformat(record.created_at.replace("Z", "+00:00")).timestamp()
+
+def archive_game(game_id: str) -> str:
+    """A finished game's next archiving step (events.archiving): archive its log, or, once
+    its hot retention is over, remove it from the hot store."""
+    archiver = current().archiver
+    if archiver is None:
+        return "no archive"
+    return archiver.step(game_id)
 
 
-def sweep() -> str:
-    """Re-enqueue whatever a crash may have lost (see workers.sweeper)."""
-    from .sweeper import sweep_once
-
-    return sweep_once(context())
+def _due(games, deadline: float) -> bool:
+    """Whether ``deadline`` has come, waiting for it if it is a moment away (the
+    scheduler's clock and whole seconds may fire a job a little early); else the sweeper
+    brings the job back."""
+    early = deadline - games.now()
+    if early > EARLY_WAIT_S:
+        return False
+    if early > 0:
+        time.sleep(early + 0.001)
+    return True

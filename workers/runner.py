@@ -1,33 +1,32 @@
-"""A worker process: ``python -m workers.runner`` (``macau worker``).
+"""A worker process (``macau worker``): an RQ ``SimpleWorker`` (no fork per job: the
+forking worker manages ~50 jobs/s here, SimpleWorker ~400) with RQ's scheduler, plus a
+sweeper thread. Maintenance runs every few seconds and the worker's TTL is short, so the
+jobs of a killed worker are recovered in seconds instead of RQ's default ten minutes.
 
-An RQ ``SimpleWorker`` (no fork per job: the forking worker manages ~50 jobs/s here,
-SimpleWorker ~400) with RQ's scheduler, plus a sweeper thread. Maintenance runs every few
-seconds and the worker's TTL is short, so the jobs of a killed worker are recovered in
-seconds instead of RQ's default ten minutes."""
+``run`` takes the services the composition root built (service.wiring); jobs find them
+through ``jobs.using``."""
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import signal
 import threading
+import time
 
+import rq.scheduler as rq_scheduler
 from rq import SimpleWorker
 
-from .context import context
+from . import jobs
+from .sweeper import sweep_once
 
-SWEEP_EVERY_S = float(os.environ.get("MACAU_SWEEP_EVERY_S", 3))
+log = logging.getLogger("macau.sweeper")
 
 
 def _scheduler_dies_with_its_worker() -> None:
     """RQ forks its scheduler as a separate process that never looks at its parent: a
     SIGKILLed worker would leave it running. The forked scheduler now exits when the
     worker that started it is gone."""
-    import time
-
-    import rq.scheduler as rq_scheduler
-
     original = rq_scheduler.run
     if getattr(original, "_watches_parent", False):
         return
@@ -48,39 +47,32 @@ def _scheduler_dies_with_its_worker() -> None:
     rq_scheduler.run = run
 
 
-def sweeper_loop(stop: threading.Event) -> None:
-    from .sweeper import sweep_once
-
-    log = logging.getLogger("macau.sweeper")
-    while not stop.wait(SWEEP_EVERY_S):
+def sweeper_loop(services, every_s: float, stop: threading.Event) -> None:
+    while not stop.wait(every_s):
         try:
-            sweep_once(context())
+            sweep_once(services)
         except Exception:  # keep sweeping whatever happens
             log.exception("sweep failed")
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="macau worker", description=__doc__.splitlines()[0])
-    ap.add_argument("--burst", action="store_true", help="exit when the queue is empty")
-    ap.add_argument("--no-sweeper", action="store_true")
-    a = ap.parse_args(argv)
-    from service.logs import configure
-
-    configure(os.environ.get("MACAU_LOG_LEVEL", "INFO"))
+def run(services, *, burst: bool = False, sweeper: bool = True, log_level: str = "INFO") -> int:
     _scheduler_dies_with_its_worker()
-    ctx = context()
+    if services.archiver is not None:
+        adopted = services.archiver.adopt_finished()
+        if adopted:
+            log.info("%d finished games from before the archive are on its worklist now", adopted)
     stop = threading.Event()
-    if not a.no_sweeper:
-        threading.Thread(target=sweeper_loop, args=(stop,), name="sweeper", daemon=True).start()
-    worker = SimpleWorker([ctx.queue], connection=ctx.queue_redis, maintenance_interval=5, worker_ttl=10,
-                          job_monitoring_interval=2)
+    if sweeper:
+        threading.Thread(target=sweeper_loop, args=(services, services.config.sweep_every_s, stop),
+                         name="sweeper", daemon=True).start()
+    worker = SimpleWorker([services.queue], connection=services.queue.connection, maintenance_interval=5,
+                          worker_ttl=10, job_monitoring_interval=2)
     signal.signal(signal.SIGTERM, lambda *_: worker.request_stop(signal.SIGTERM, None))
+    logging.getLogger("macau.worker").info("worker %s on queue %s (scheduler on, sweeper %s)", worker.name,
+                                           services.queue.name, "on" if sweeper else "off")
     try:
-        worker.work(burst=a.burst, with_scheduler=True, logging_level=os.environ.get("MACAU_LOG_LEVEL", "INFO"))
+        with jobs.using(services):
+            worker.work(burst=burst, with_scheduler=True, logging_level=log_level)
     finally:
         stop.set()
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

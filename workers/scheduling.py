@@ -4,109 +4,96 @@ the workers alike); every job id is deterministic, so scheduling twice is harmle
 
 Timing: RQ's scheduler keeps whole seconds (a job is due at its time rounded up) and polls
 every second, so a scheduled job fires 0–2 s after its time. That is fine for turn clocks
-(60 s by default), last-card windows (5 s) and bot delays (1 s by default, "so humans can follow"); a bot with
-``bot_delay_s = 0`` is enqueued immediately and answers in milliseconds."""
+(60 s by default), last-card windows (5 s) and bot delays (1 s by default, "so humans can
+follow"); a bot with ``bot_delay_s = 0`` is enqueued immediately and answers in
+milliseconds."""
 
 from __future__ import annotations
 
 import logging
-import math
-import time
-from datetime import datetime, timedelta, timezone
+from dataclasses import dataclass
+from typing import Callable, Optional
 
-from rq import Queue, Retry
-from rq.exceptions import DuplicateJobError
+from rq import Queue
+
+from events.records import GameRecord
 
 from . import jobs
+from .queueing import enqueue
 
 log = logging.getLogger("macau.scheduling")
 
-JOB_OPTIONS = {"result_ttl": 0, "failure_ttl": 600, "ttl": 3600, "retry": Retry(max=2, interval=[1, 3])}
+STALLED_AFTER_S = 2.0  # RQ's scheduler fires a job 0-2 s after its time: later than that, a game is stalled
 
 
-def _enqueue(queue: Queue, func, args: tuple, job_id: str, at: float | None = None) -> None:
-    try:
-        if at is None or at <= time.time():
-            queue.enqueue_call(func, args=args, job_id=job_id, unique=True, **JOB_OPTIONS)
-        else:
-            # RQ keeps whole seconds and drops the fraction: rounding down would fire a job
-            # up to a second early, find its clock "not due", and leave it to the sweeper
-            when = datetime.fromtimestamp(math.ceil(at), tz=timezone.utc)
-            queue.enqueue_at(when, func, *args, job_id=job_id, unique=True, **JOB_OPTIONS)
-    except DuplicateJobError:
-        pass  # already queued or scheduled: the job is idempotent anyway
+@dataclass(frozen=True)
+class FollowUp:
+    kind: str  # bot, clock, window, fill
+    job_id: str  # deterministic: scheduling twice is harmless
+    func: Callable
+    args: tuple
+    due: float  # Unix time
 
 
-def needs_bot(record) -> bool:
-    st = record.state
-    if record.status != "playing":
-        return False
-    bots = jobs.bot_seats(record)
-    if not bots:
-        return False
-    if st.passing is not None:
-        return any(s in st.passing.waiting for s in bots)
-    if st.actor in bots:
-        return True
-    # out of turn: a bot's own last-card call, or a catch in catch variants
-    w = st.call_window
-    return w is not None and (w.seat in bots or st.rules.enforcement == "catch")
-
-
-def schedule(queue: Queue, record, *, prefix: str = "") -> list[str]:
-    """Schedule the follow-ups of ``record`` at its version; returns the job ids."""
-    ids = []
+def follow_ups(record: GameRecord) -> list[FollowUp]:
+    """What must happen next in ``record``, at its version, and when: a bot's move
+    (``bot_delay_s`` after the last event), the turn clock, the last-card window, or
+    filling a waiting table with bots."""
     gid, v = record.game_id, record.version
-    st = record.state
     if record.status == "waiting":
         fill = record.config.get("fill_with_bots_after_s")
-        if fill is not None:
-            due = jobs._created_ts(record) + fill
-            job_id = f"{prefix}fill-{gid}"
-            _enqueue(queue, jobs.fill_with_bots, (gid,), job_id, due)
-            ids.append(job_id)
-        return ids
+        return [] if fill is None else [FollowUp("fill", f"fill-{gid}", jobs.fill_with_bots, (gid,),
+                                                 record.created_ts + fill)]
     if record.status != "playing":
-        return ids
-    if needs_bot(record):
+        return []
+    st = record.state
+    out = []
+    if record.needs_bot():
         delay = float(record.config.get("bot_delay_s") or 0)
-        job_id = f"{prefix}bot-{gid}-{v}"
-        _enqueue(queue, jobs.bot_turn, (gid, v), job_id, time.time() + delay if delay > 0 else None)
-        ids.append(job_id)
+        due = record.updated_ts + delay
+        out.append(FollowUp("bot", f"bot-{gid}-{v}", jobs.bot_turn, (gid, v), due))
     if st.turn_deadline is not None:
-        job_id = f"{prefix}clock-{gid}-{v}"
-        _enqueue(queue, jobs.turn_clock, (gid, v), job_id, st.turn_deadline)
-        ids.append(job_id)
+        out.append(FollowUp("clock", f"clock-{gid}-{v}", jobs.turn_clock, (gid, v), st.turn_deadline))
     if st.call_window is not None and st.call_window.deadline is not None:
-        job_id = f"{prefix}window-{gid}-{v}"
-        _enqueue(queue, jobs.call_window, (gid, v), job_id, st.call_window.deadline)
-        ids.append(job_id)
+        out.append(FollowUp("window", f"window-{gid}-{v}", jobs.call_window, (gid, v), st.call_window.deadline))
+    return out
+
+
+def schedule(queue: Queue, record: GameRecord, *, prefix: str = "", archive: bool = False) -> list[str]:
+    """Schedule the follow-ups of ``record`` at its version; returns the job ids.
+    ``archive``: the service keeps an archive, so a finished game is archived at once."""
+    ids = []
+    if record.status == "finished" and archive:
+        return [schedule_archiving(queue, record.game_id)]
+    for f in follow_ups(record):
+        enqueue(queue, f.func, f.args, prefix + f.job_id, f.due)
+        ids.append(prefix + f.job_id)
     return ids
 
 
+def overdue(record: GameRecord, now: float) -> Optional[tuple[str, float]]:
+    """What the game waits for that was due by ``now``, and since when: ``("bot" |
+    "clock" | "window" | "fill", due time)``, the earliest; None if nothing is due."""
+    due = [(f.kind, f.due) for f in follow_ups(record) if f.due <= now]
+    return min(due, key=lambda d: d[1]) if due else None
+
+
+def schedule_archiving(queue: Queue, game_id: str, job_id: str = "") -> str:
+    """The game's next archiving step, now (once at a time per job id)."""
+    job_id = job_id or f"archive-{game_id}"
+    enqueue(queue, jobs.archive_game, (game_id,), job_id)
+    return job_id
+
+
 class FollowUps:
-    """The ``on_change`` hook of the application service: schedule after each append."""
+    """The application service's ``followups``: schedule after each append."""
 
-    def __init__(self, queue: Queue):
+    def __init__(self, queue: Queue, archive: bool = False):
         self.queue = queue
+        self.archive = archive
 
-    def __call__(self, before, after, stored) -> None:
+    def __call__(self, record: GameRecord) -> None:
         try:
-            schedule(self.queue, after)
+            schedule(self.queue, record, archive=self.archive)
         except Exception:  # a queue hiccup must not fail the move: the sweeper catches up
-            log.exception("could not schedule follow-ups of %s at %s", after.game_id, after.version)
-
-
-def followups_from_config(config) -> FollowUps:
-    import redis
-
-    return FollowUps(Queue(jobs_queue_name(), connection=redis.Redis.from_url(config.queue_redis_url or config.redis_url)))
-
-
-def jobs_queue_name() -> str:
-    from .context import QUEUE_NAME
-
-    return QUEUE_NAME
-
-
-_ = timedelta
+            log.exception("could not schedule follow-ups of %s at %s", record.game_id, record.version)

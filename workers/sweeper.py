@@ -1,39 +1,98 @@
-"""The sweeper: every few seconds, any playing game whose actor is a bot with no job
-queued, or whose deadline has passed, is scheduled again; so is a waiting table due to
-be filled with bots. A crash between an append and an enqueue therefore never stalls a
-game. One sweeper runs at a time (a short Redis lock); sweeping twice is harmless."""
+"""The sweeper: every few seconds, the games whose time has come and gone (the due index,
+``events.due``) are scheduled again: a bot's turn, an expired clock or window, a waiting
+table to fill with bots. A waiting table that has waited ``waiting_ttl_s`` gets a job that
+closes it. A crash between an append and an enqueue therefore never stalls a game, and a
+pass costs what the late games cost, not what all games cost. A late game whose follow-up
+has no job at all (queued, scheduled or running, under its own id or the sweeper's) had
+lost it: it counts as rescued (``macau_sweeper_rescued_games``). With an archive,
+finished games whose next archiving step is due (the lobby's worklist) get it scheduled
+too.
+
+One sweeper runs at a time (a short lock on the queue's Redis, which every worker
+shares); sweeping twice is harmless. Once a minute one of them also reconciles the index
+with the lobby (which lives with the event store, not necessarily the queue's Redis): a
+game the index lacks (an update lost to a crash or a Redis error, a game older than the
+index) is put back, and a game the lobby shows in a status it has left (a crash between
+its last append and the lobby's update) is shown as it is."""
 
 from __future__ import annotations
 
 import time
+from typing import Optional
 
-from .scheduling import needs_bot, schedule
+from events.due import due_at
+
+from . import jobs
+from .queueing import enqueue
+from .scheduling import follow_ups, schedule, schedule_archiving
 
 LOCK = "macau:sweeper:lock"
+RECONCILE_LOCK = "macau:sweeper:reconciled"
+GRACE_S = 2.0  # RQ's scheduler fires a job 0-2 s after its time: only later than that is late
+RECONCILE_EVERY_S = 60
+BATCH = 1000  # games per pass at most; the rest wait for the next pass
 
 
-def sweep_once(ctx, lock_s: int = 4) -> str:
-    r = ctx.queue_redis
-    if not r.set(LOCK, b"1", nx=True, ex=lock_s):
+def sweep_once(services, lock_s: int = 4, now: Optional[float] = None) -> str:
+    """One pass at Unix time ``now`` (default: the present)."""
+    if not services.queue.connection.set(LOCK, b"1", nx=True, ex=lock_s):
         return "another sweeper is running"
-    now = time.time()
+    now = time.time() if now is None else now
+    reconcile(services)
+    repo, queue, due = services.repo, services.queue, services.due
+    ttl = services.config.waiting_ttl_s
+    late = now - GRACE_S
     scheduled = 0
-    for game_id in _ids(r.zrange("lobby:all:playing", 0, -1)):
-        record = ctx.repo.load(game_id)
-        if record is None or record.status != "playing":
+    for game_id in due.due(late, BATCH):
+        record = repo.load(game_id)
+        when = due_at(record, ttl) if record is not None else None
+        if when is None or when > late:  # the index was behind the log: correct it
+            due.set(game_id, when)
+            if record is not None and record.status == "finished":
+                services.lobby.update(record)  # and so was the lobby
             continue
-        st = record.state
-        late_clock = st.turn_deadline is not None and now >= st.turn_deadline + 1
-        late_window = st.call_window is not None and st.call_window.deadline is not None \
-            and now >= st.call_window.deadline + 1
-        if needs_bot(record) or late_clock or late_window:
-            scheduled += len(schedule(ctx.queue, record, prefix="s"))
-    for game_id in _ids(r.zrange("lobby:all:waiting", 0, -1)):
-        record = ctx.repo.load(game_id)
-        if record is not None and record.status == "waiting" and record.config.get("fill_with_bots_after_s") is not None:
-            scheduled += len(schedule(ctx.queue, record, prefix="s"))
+        if record.status == "waiting" and record.updated_ts + ttl <= late:
+            enqueue(queue, jobs.expire_table, (game_id,), f"expire-{game_id}-{record.version}")
+            scheduled += 1
+        else:
+            _count_rescue(services, record, now)
+            scheduled += len(schedule(queue, record, prefix="s"))
+    if services.archiver is not None:
+        # a new job id every few sweeps: a job a dead worker left "started" (RQ keeps its
+        # id taken for a while) is not waited for; a step that runs twice is harmless
+        renewal = int(now // (3 * services.config.sweep_every_s))
+        for game_id in services.archiver.due():
+            schedule_archiving(queue, game_id, f"sarchive-{game_id}-{renewal}")
+            scheduled += 1
     return f"{scheduled} jobs scheduled"
 
 
-def _ids(raw):
-    return [x.decode() if isinstance(x, bytes) else x for x in raw]
+def reconcile(services) -> int:
+    """Put the lobby's waiting and playing games the due index lacks back into it, and
+    mend the lobby of those that left that status, at most once a minute across all
+    workers; returns how many games the index lacked."""
+    if not services.queue.connection.set(RECONCILE_LOCK, b"1", nx=True, ex=RECONCILE_EVERY_S):
+        return 0
+    lacking = 0
+    for status in ("playing", "waiting"):
+        for game_id in services.due.missing(services.lobby.ids(status)):
+            lacking += 1
+            record = services.repo.load(game_id)
+            if record is None:
+                continue
+            if record.status != status:
+                services.lobby.update(record)
+            services.due.update(record)
+    return lacking
+def _count_rescue(services, record, now: float) -> None:
+    """Count ``record`` as rescued when a follow-up it needs now has no job (a bot's move
+    is needed from the moment it is the bot's turn; the others once they are due)."""
+    queue = services.queue
+    needed = [f for f in follow_ups(record) if f.kind == "bot" or f.due <= now]
+    pipe = queue.connection.pipeline(transaction=False)
+    for f in needed:
+        pipe.exists(queue.job_class.key_for(f.job_id), queue.job_class.key_for("s" + f.job_id))
+    lost = [f for f, n in zip(needed, pipe.execute()) if n == 0]
+    # a job that finished in the meantime moved the game on: it was not lost
+    if lost and services.store.version(record.game_id) == record.version:
+        services.metrics.rescued(lost[0].kind)

@@ -40,7 +40,10 @@ class Ctx:
     # ------------------------------------------------------------ seats
     def next(self, seat: int, direction: int | None = None) -> int:
         """Next active seat after ``seat`` in ``direction`` (default: the current one)."""
-        return next_active(self.t.active, seat, self.t.direction if direction is None else direction)
+        t = self.t
+        d = t.direction if direction is None else direction
+        s = (seat + d) % len(t.active)
+        return s if t.active[s] else next_active(t.active, seat, d)
 
     def prev(self, seat: int) -> int:
         return self.next(seat, -self.t.direction)

@@ -1,4 +1,5 @@
-"""Dealing a round (RULES.md §2.2–§2.4, Z25) and checking a fixed deal (API.md ``deal``)."""
+"""Dealing a round (RULES.md §2.2–§2.4, Z25), the upcard played as the dealer's play, and
+checking a fixed deal (API.md ``deal``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from ..cards import SUIT
 from ..commands import WishChoice
 from ..errors import InvalidSetup
 from .context import Ctx
-from .turns import start_turn
+from .play import resolve_effects
+from .turns import CONTINUE, start_turn
 
 
 def first_dealer(setup) -> int:
@@ -95,8 +97,6 @@ def deal_round(ctx: Ctx, round_no: int, dealer: int) -> None:
         policy = "ignore_effect"  # Z25: a fixed starter is never redrawn
     first = ctx.next(dealer)
     if policy == "apply_as_dealer_play" and upcard in r.special:
-        from .play import dealer_play
-
         dealer_play(ctx, dealer, upcard)
     else:
         start_turn(ctx, first, first)
@@ -108,3 +108,25 @@ def upcard_wish(r, card: str):
     if eff is not None and eff.type == "suit_wish" and SUIT[card] is not None:
         return WishChoice("suit", SUIT[card])
     return None
+
+
+def deal_next_round(ctx: Ctx) -> None:
+    """The round has ended and the game goes on: the next dealer deals (§2.3)."""
+    t = ctx.t
+    deal_round(ctx, t.round + 1, (t.dealer + ctx.r.initial_direction) % len(t.active))
+
+
+def dealer_play(ctx: Ctx, dealer: int, upcard: str) -> None:
+    """``apply_as_dealer_play`` (§2.4): the upcard acts as if the dealer had just played
+    it; a wish upcard follows Z5; a reversing upcard with two players lets the dealer
+    play first (Z4)."""
+    r = ctx.r
+    eff = r.effect.get(upcard)
+    if eff is not None and eff.type in ("play_again", "pass_left", "cancel"):
+        first = ctx.next(dealer)
+        start_turn(ctx, first, first)
+        return
+    nxt = resolve_effects(ctx, dealer, [upcard], "normal", None, True, upcard_wish(r, upcard), None)
+    if nxt is CONTINUE:  # pragma: no cover - excluded above
+        return
+    start_turn(ctx, nxt.seat, nxt.next_regular, nxt.bonus)

@@ -8,11 +8,13 @@ from ..cards import RANK, contains_all
 from ..commands import Announce, Catch, ChoosePassCard, CloseCallWindow, Draw, Pass, Play, Start, Timeout
 from ..errors import GameStatusError, RuleViolation
 from .context import Ctx
-from .dealing import check_fixed_deal, deal_round, first_dealer
+from .dealing import check_fixed_deal, deal_next_round, deal_round, first_dealer
 from .matching import DRAW, DRAWN, FOLLOW_UP, NORMAL, ROBIN, SKIP, phase, why_not_normal
+from .moves import plays_for
 from .play import ask_robin, play as resolve_play
+from .rounds import between_rounds
 from .turns import (Next, accept_skip, close_call_window, close_window_before_action, close_window_if_expired,
-                    finish_turn, go_out, take_penalty)
+                    finish_turn, take_penalty)
 
 RULES_VERSION = "1.0.0"
 
@@ -31,6 +33,9 @@ def require_seat(ctx: Ctx, seat) -> None:
 
 
 def require_turn(ctx: Ctx, seat: int) -> None:
+    t = ctx.t
+    if seat == t.actor and seat.__class__ is int and t.status == "playing" and t.passing is None:
+        return  # the usual case, checked in full below
     require_playing(ctx)
     require_seat(ctx, seat)
     if ctx.t.passing is not None:
@@ -56,10 +61,12 @@ def play(ctx: Ctx, cmd: Play) -> None:
     require_turn(ctx, cmd.seat)
     # checked before the window closes: the penalty cards it deals are unknown to the
     # player, so he may neither play them nor learn from a refusal what they are
-    if not contains_all(ctx.t.hands[cmd.seat], cmd.cards):
-        missing = [c for c in cmd.cards if c not in ctx.t.hands[cmd.seat]] or list(cmd.cards)
+    hand = ctx.t.hands[cmd.seat]
+    if not contains_all(hand, cmd.cards):
+        missing = [c for c in cmd.cards if c not in hand] or list(cmd.cards)
         raise RuleViolation("card_not_in_hand", f"{missing[0]} is not in your hand")
-    close_window_before_action(ctx)
+    if ctx.t.call_window is not None:
+        close_call_window(ctx)  # the next action closes the last-card window (§2.12)
     resolve_play(ctx, cmd)
 
 
@@ -67,10 +74,8 @@ def play(ctx: Ctx, cmd: Play) -> None:
 def accept_penalty(ctx: Ctx, x: int) -> None:
     t, r = ctx.t, ctx.r
     pd = t.pending_draw
-    take_penalty(ctx, x)
-    out = t.pending_out
-    if out is not None and out != x and go_out(ctx, out):
-        return  # two-player bounce resolved: the opponent is out
+    if take_penalty(ctx, x):
+        return  # a two-player bounce resolved: the opponent went out and the round ended
     nr = ctx.next(x) if pd.target_is_regular else t.next_regular
     if not r.penalty_ends_turn and pd.target_is_regular:
         ctx.emit(ev.TurnStarted(x, x, ctx.turn_deadline(), None))
@@ -104,17 +109,18 @@ def draw(ctx: Ctx, cmd: Draw) -> None:
     close_window_before_action(ctx)
     t, r = ctx.t, ctx.r
     ph = phase(t)
-    if ph == DRAW:
-        if not r.may_decline_answer and _has_answer(ctx, x):
-            raise RuleViolation("must_answer_pending_draw", "this variant requires you to answer when you can")
-        accept_penalty(ctx, x)
-        return
-    if ph == SKIP:
-        raise RuleViolation("must_answer_pending_skip", "a skip is pending: send pass to accept it or answer it")
-    if ph == ROBIN:
-        raise RuleViolation("must_answer_skip_robin", "a skip robin is asking you: add a 4 or send pass")
-    if ph == DRAWN:
-        raise RuleViolation("already_drew", "you have drawn this turn: play the drawn card or pass")
+    if ph != NORMAL:
+        if ph == DRAW:
+            if not r.may_decline_answer and _has_answer(ctx, x):
+                raise RuleViolation("must_answer_pending_draw", "this variant requires you to answer when you can")
+            accept_penalty(ctx, x)
+            return
+        if ph == SKIP:
+            raise RuleViolation("must_answer_pending_skip", "a skip is pending: send pass to accept it or answer it")
+        if ph == ROBIN:
+            raise RuleViolation("must_answer_skip_robin", "a skip robin is asking you: add a 4 or send pass")
+        if ph == DRAWN:
+            raise RuleViolation("already_drew", "you have drawn this turn: play the drawn card or pass")
     if not ctx.can_draw():
         raise RuleViolation("nothing_to_draw", "the stock and the discard pile are exhausted: send pass")
     if ph == NORMAL and not r.voluntary_draw and _has_play(ctx, x):
@@ -123,8 +129,6 @@ def draw(ctx: Ctx, cmd: Draw) -> None:
 
 
 def _has_play(ctx: Ctx, x: int) -> bool:
-    from .moves import plays_for
-
     return bool(plays_for(ctx.t, ctx.r, x, limit=1))
 
 
@@ -294,3 +298,14 @@ HANDLERS = {
     Timeout: timeout,
     CloseCallWindow: close_window,
 }
+
+
+def run(ctx: Ctx, cmd) -> None:
+    """Carry out ``cmd`` on ``ctx``: its handler, then the next round's deal if the
+    command ended a round and the game goes on."""
+    handler = HANDLERS.get(type(cmd))
+    if handler is None:
+        raise TypeError(f"not a command: {cmd!r}")
+    handler(ctx, cmd)
+    if between_rounds(ctx.t):
+        deal_next_round(ctx)

@@ -4,7 +4,7 @@ may be made. Pure functions of the (working) state and the compiled rules."""
 from __future__ import annotations
 
 from ..cards import JOKER_RANK, RANK, RANK_INDEX, SUIT, SUITS, is_joker
-from ..commands import WishChoice
+from ..commands import FREE_WISH, WISHES, WishChoice
 
 NORMAL, DRAW, SKIP, ROBIN, FOLLOW_UP, DRAWN = "normal", "draw", "skip", "robin", "follow_up", "drawn"
 
@@ -91,6 +91,22 @@ def why_not_normal(t, r, card: str) -> str | None:
     return "does_not_match"
 
 
+def playable(t, r) -> frozenset[str]:
+    """Every card (as declared) that ``why_not_normal`` allows now. Memoised per rule set
+    on everything it reads: listing moves and checking a play ask it about each card."""
+    w = t.wish
+    cross = False
+    if r.cross_answer:  # R#39 depends on whether the top card is a wish card
+        top_eff = r.effect.get(t.top_declared or t.discard[-1])
+        cross = top_eff is not None and top_eff.type in WISH_TYPES
+    key = (t.free_play, t.played_in_turn, t.effective_suit, t.effective_rank,
+           None if w is None else (w.kind, w.value, w.excluded_suit), cross)
+    hit = r.playable_memo.get(key)
+    if hit is None:  # at most a few thousand keys: suits x ranks x wishes x flags
+        hit = r.playable_memo[key] = frozenset(c for c in r.universe if why_not_normal(t, r, c) is None)
+    return hit
+
+
 def first_card_reason(t, r, card: str, ph: str) -> str | None:
     """Why ``card`` (declared) may not open a play in phase ``ph`` (None if it may)."""
     if ph in ANSWER_PHASES:
@@ -98,27 +114,27 @@ def first_card_reason(t, r, card: str, ph: str) -> str | None:
             return None
         return {DRAW: "must_answer_pending_draw", SKIP: "must_answer_pending_skip",
                 ROBIN: "must_answer_skip_robin"}[ph]
-    return why_not_normal(t, r, card)
-
-
-def pack_rank(card: str) -> str:
-    return RANK[card]
+    return None if card in playable(t, r) else "does_not_match"
 
 
 def same_pack(r, ranks: list[str]) -> bool:
     """Same-rank pack (§2.9); jokers may join 2s/3s with ``easier_jokers_in_draw_packs``."""
-    natural = {x for x in ranks if x != JOKER_RANK}
-    if len(natural) > 1:
+    kinds = set(ranks)
+    if len(kinds) == 1:
+        return True
+    if JOKER_RANK not in kinds:
         return False
-    if JOKER_RANK in ranks and natural:
-        return r.jokers_in_draw_packs and natural <= {"2", "3"}
-    return True
+    kinds.discard(JOKER_RANK)  # jokers and natural ranks
+    return len(kinds) == 1 and r.jokers_in_draw_packs and kinds <= {"2", "3"}
 
 
 def triggering_group(r, decl_cards: list[str]) -> list[str]:
     """The final maximal same-rank group of a play: only it triggers (§2.9, R#11)."""
+    if len(decl_cards) == 1:
+        return decl_cards
     i = len(decl_cards) - 1
-    while i > 0 and same_pack(r, [pack_rank(decl_cards[i - 1]), pack_rank(decl_cards[i])]):
+    while i > 0 and (RANK[decl_cards[i - 1]] == RANK[decl_cards[i]]
+                     or same_pack(r, [RANK[decl_cards[i - 1]], RANK[decl_cards[i]]])):
         i -= 1
     return decl_cards[i:]
 
@@ -151,13 +167,14 @@ def call_may_be_due(r, left: int, last: str, hand_after=()) -> bool:
     return r.multiple_call and len({RANK[c] for c in hand_after}) == 1
 
 
-def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...]) -> str | None:
-    """Why a play of several cards is not a legal group (None if it is)."""
+def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...], one_rank: bool = False) -> str | None:
+    """Why a play of several cards is not a legal group (None if it is). ``one_rank``:
+    the caller knows they are natural cards of one rank (so they make a pack)."""
     if len(decl_cards) == 1:
         return None
     if ph == DRAWN:
         return "drawn_card_only"
-    if is_chain_start(r, decl_cards[0]) and ph not in ANSWER_PHASES:
+    if decl_cards[0] in r.play_again_cards and ph not in ANSWER_PHASES:
         # Tel-Aviv: 5s then one more card, each a legal follow-up of the previous (§2.10.6)
         for prev, card in zip(decl_cards, decl_cards[1:]):
             if not is_chain_start(r, prev):
@@ -169,8 +186,10 @@ def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...]) ->
     if mode == "none":
         return "invalid_group"
     obligation = ph != NORMAL or t.wish is not None
-    if mode == "same_rank" or obligation:
-        if not same_pack(r, [pack_rank(c) for c in decl_cards]):
+    if one_rank:
+        pass  # natural cards of one rank make a pack, and a run (of one rank)
+    elif mode == "same_rank" or obligation:
+        if not same_pack(r, [RANK[c] for c in decl_cards]):
             return "invalid_group"
     else:  # runs (§2.9): same rank, or same suit and an adjacent rank, no wrap-around
         for prev, card in zip(decl_cards, decl_cards[1:]):
@@ -180,7 +199,7 @@ def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...]) ->
                     and abs(RANK_INDEX[RANK[prev]] - RANK_INDEX[RANK[card]]) == 1):
                 continue
             return "invalid_group"
-    if not r.multi_special and any(c in r.special for c in decl_cards):
+    if not r.multi_special and not r.special.isdisjoint(decl_cards):
         return "invalid_group"
     if not r.any_subset:
         rank = RANK[decl_cards[0]]
@@ -204,7 +223,7 @@ def suit_in_play(t) -> str | None:
 def wish_options(r, eff, hand_after, prior_wish, in_play) -> list[WishChoice]:
     """Every wish the player may make with wish card effect ``eff``."""
     if eff.type == "suit_wish":
-        suits = list(SUITS)
+        suits = SUITS
         if eff.restriction == "differ_from_current" and in_play is not None:
             suits = [s for s in suits if s != in_play]
         if eff.must_hold:
@@ -212,9 +231,9 @@ def wish_options(r, eff, hand_after, prior_wish, in_play) -> list[WishChoice]:
             if held:
                 suits = held
             elif eff.free_option:
-                return [WishChoice("free")]
-        return [WishChoice("suit", s) for s in suits]
-    ranks = list(eff.wishable)
+                return [FREE_WISH]
+        return [WISHES["suit", s] for s in suits]
+    ranks = eff.wishable
     if eff.new_must_differ and prior_wish is not None and prior_wish.kind == "rank":
         ranks = [x for x in ranks if x != prior_wish.value]
     if eff.must_hold:
@@ -222,8 +241,8 @@ def wish_options(r, eff, hand_after, prior_wish, in_play) -> list[WishChoice]:
         if held:
             ranks = held
         elif eff.free_option:
-            return [WishChoice("free")]
-    return [WishChoice("rank", x) for x in ranks]
+            return [FREE_WISH]
+    return [WISHES["rank", x] for x in ranks]
 
 
 def wish_effect(r, group: list[str]):

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import RANK, RANK_INDEX, SUIT, is_joker, remove_cards
-from .matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, answer_kind, call_may_be_due, declared,
-                       first_card_reason, group_reason, is_chain_start, phase, same_pack, suit_in_play,
-                       triggering_group, why_not_normal, wish_effect, wish_options)
+from ..cards import JOKER_RANK, RANK, RANK_INDEX, SUIT, is_joker, remove_cards
+from .matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, WISH_TYPES, answer_kind, call_may_be_due,
+                       declared, first_card_reason, group_reason, is_chain_start, phase, playable, same_pack,
+                       suit_in_play, triggering_group, why_not_normal, wish_options)
 
 from .context import Ctx
 from .turns import close_call_window
@@ -26,27 +26,30 @@ def legal_moves(state, seat: int, limit: int = LIMIT, at: float | None = None) -
     r = t.setup.rules.compiled
     if t.status != "playing" or not 0 <= seat < len(t.active):
         return [], False
-    moves: list[dict] = []
-    truncated = False
     if t.passing is not None:
+        moves = []
         if seat in t.passing.waiting:
             moves = [{"action": "choose_pass_card", "card": c} for c in dict.fromkeys(t.hands[seat])]
         return moves + out_of_turn_moves(t, r, seat, at), False
+    moves: list[dict] = []
+    truncated = False
     if seat == t.actor:
-        own_window = state.call_window is not None and state.call_window.seat == seat
-        if not own_window:
+        w = state.call_window
+        own_window = w is not None and w.seat == seat
+        if w is not None and not own_window:
             t = after_window_closes(state, at)
         ph = phase(t)
-        core, extended = _plays(t, r, seat, limit)
-        room = max(0, limit - len(core))
-        plays, truncated = core + extended[:room], len(extended) > room
+        plays, extended = _plays(t, r, seat, limit, ph)
+        if extended:
+            room = max(0, limit - len(plays))
+            plays, truncated = plays + extended[:room], len(extended) > room
         can_draw = bool(t.stock) or len(t.discard) > 1
         if own_window and r.enforcement == "automatic":
             # he acts again with his own window open: it closes first and its penalty joins
             # his hand unseen. List what holds either way, judging the stock by counts only.
             plays = [m for m in plays if not m.get("announce")]
             can_draw = len(t.stock) + len(t.discard) - 1 > r.call_penalty
-        moves.extend(plays)
+        moves = plays
         if ph == DRAW:
             if r.may_decline_answer or not plays:
                 moves.append({"action": "draw"})
@@ -57,7 +60,8 @@ def legal_moves(state, seat: int, limit: int = LIMIT, at: float | None = None) -
                 moves.append({"action": "draw"})
         else:
             moves.append({"action": "pass"})
-    moves.extend(out_of_turn_moves(state, r, seat, at))  # these do not close the window
+    if state.call_window is not None or (seat == state.actor and state.played_in_turn) or r.multiple_call:
+        moves.extend(out_of_turn_moves(state, r, seat, at))  # these do not close the window
     return moves, truncated
 
 
@@ -94,35 +98,44 @@ def plays_for(t, r, seat: int, limit: int = LIMIT) -> list[dict]:
     return core + extended[:max(0, limit - len(core))]
 
 
-def _plays(t, r, seat: int, limit: int) -> tuple[list[dict], list[dict]]:
-    hand = t.hands[seat]
-    ph = phase(t) if seat == t.actor else None
-    if ph is None:
+def _plays(t, r, seat: int, limit: int, ph: str | None = None) -> tuple[list[dict], list[dict]]:
+    if seat != t.actor:
         return [], []
+    hand = t.hands[seat]
+    if ph is None:
+        ph = phase(t)
     out: list[dict] = []
     extended: list[dict] = []
     answers = r.answers.get(answer_kind(t, ph)) if ph in ANSWER_PHASES else None
-    declared_jokers = r.joker_mode == "declared"
+    allowed = playable(t, r) if answers is None else answers
+    declared_jokers = r.declared_jokers
     multi = ph != DRAWN and r.multi_mode != "none"
     joker_joins = multi and declared_jokers and any(is_joker(c) for c in hand)
-    if multi or r.play_again_cards:
-        rank_count: dict[str, int] = {}
-        for c in hand:
-            rank_count[RANK[c]] = rank_count.get(RANK[c], 0) + 1
+    always_group = r.always_pack_search
+    packable = None
+    left = len(hand) - 1
     candidates = (t.drawn_card,) if ph == DRAWN else dict.fromkeys(hand)
     for card in candidates:
         if declared_jokers and is_joker(card):
             _joker_plays(t, r, hand, card, ph, out, extended)
         else:
-            if answers is not None:
-                if card not in answers:
-                    continue
-            elif why_not_normal(t, r, card) is not None:
+            if card not in allowed:
                 continue
-            out.extend(_as_moves(t, r, hand, (card,), None))
-            if (multi and (rank_count[RANK[card]] > 1 or r.jokers_in_draw_packs or r.multi_mode == "same_rank_and_runs")) \
-                    or card in r.play_again_cards:
+            eff = r.effect.get(card)
+            if not r.multiple_call and (eff is None or eff.type not in WISH_TYPES):
+                # the common case, as _as_moves lists it: the card, and with the call if due
+                out.append({"action": "play", "cards": [card]})
+                if left == 1 or (left == 0 and call_may_be_due(r, 0, card)):
+                    out.append({"action": "play", "cards": [card], "announce": True})
+            else:
+                _as_moves(t, r, hand, (card,), None, out)
+            if card in r.play_again_cards:
                 _group_plays(t, r, hand, card, None, card, ph, out, extended, limit)
+            elif multi and (r.multi_special or card not in r.special):
+                if packable is None:  # the rank each card brings to a pack (§2.9), or None
+                    packable = list(map(r.pack_rank.__getitem__, hand))
+                if always_group or packable.count(RANK[card]) > 1:
+                    _group_plays(t, r, hand, card, None, card, ph, out, extended, limit)
             if joker_joins:
                 _joker_joins(t, r, hand, card, ph, out, extended, limit)
         if limit <= 1 and out:
@@ -135,7 +148,7 @@ def _joker_plays(t, r, hand, card, ph, out, extended):
         d = joker_as
         if first_card_reason(t, r, d, ph) is not None:
             continue
-        out.extend(_as_moves(t, r, hand, (card,), joker_as))
+        _as_moves(t, r, hand, (card,), joker_as, out)
         _group_plays(t, r, hand, card, joker_as, d, ph, out, extended, LIMIT)
 
 
@@ -153,19 +166,22 @@ def _group_plays(t, r, hand, card, joker_as, d, ph, out, extended, limit, with_j
     """Same-rank groups go to ``out`` (always complete); runs and chains to ``extended``
     (only as many as could still be listed). ``with_joker``: only groups a joker joins."""
     seen = set()
-    for cards in _groups(t, r, hand, card, joker_as, d, ph):
-        if len(cards) == 1 or cards in seen:
-            continue
-        if with_joker and not any(is_joker(c) for c in cards):
-            continue
-        decl = [declared(c, joker_as, r) for c in cards]
-        same_rank = same_pack(r, [RANK[c] for c in decl])
-        if not same_rank and len(out) + len(extended) > limit:
-            break  # _groups yields every same-rank group first; the runs after them are exponential
-        seen.add(cards)
-        if group_reason(t, r, decl, ph, hand) is not None:
-            continue
-        (out if same_rank else extended).extend(_as_moves(t, r, hand, cards, joker_as))
+    for same_rank, orderings in _groups(t, r, hand, card, joker_as, d, ph):
+        valid = None  # group_reason does not depend on the order after the first card
+        for cards in orderings:
+            if cards in seen:
+                continue
+            if with_joker and not any(is_joker(c) for c in cards):
+                continue
+            decl = cards if joker_as is None else [declared(c, joker_as, r) for c in cards]
+            pack = same_rank or same_pack(r, [RANK[c] for c in decl])
+            if not pack and len(out) + len(extended) > limit:
+                return  # _groups yields every same-rank group first; the runs after them are exponential
+            seen.add(cards)
+            if valid is None:
+                valid = group_reason(t, r, decl, ph, hand, same_rank) is None
+            if valid:
+                _as_moves(t, r, hand, cards, joker_as, out if pack else extended, same_rank)
 
 
 def _declarations(t, r, card: str, ph: str):
@@ -175,12 +191,14 @@ def _declarations(t, r, card: str, ph: str):
 
 
 def _groups(t, r, hand, card, joker_as, d, ph):
-    yield (card,)
+    """The groups of two or more cards led by ``card``, in families: each family holds the
+    orderings of one set of cards (any of them last; the middle keeps hand order), with
+    True when they are natural cards of one rank (else whether they make a pack is open)."""
     if ph == DRAWN:
         return
-    rest = remove_cards(hand, [card])
-    if is_chain_start(r, d) and ph not in ANSWER_PHASES:
-        yield from _chains(r, (card,), rest, d, depth=4)
+    if d in r.play_again_cards and ph not in ANSWER_PHASES:
+        for chain in _chains(r, (card,), remove_cards(hand, [card]), d, depth=4):
+            yield False, (chain,)
         return
     mode = r.multi_mode
     if mode == "none":
@@ -188,23 +206,31 @@ def _groups(t, r, hand, card, joker_as, d, ph):
     if not r.multi_special and d in r.special:
         return
     obligation = ph != NORMAL or t.wish is not None
-    if joker_as is not None and not is_joker(card):  # one declared joker joins a real card's pack
-        mates = [c for c in rest if not is_joker(c)] + [c for c in rest if is_joker(c)][:1]
+    rank = RANK[d]
+    if joker_as is None and not r.jokers_in_draw_packs:  # no joker joins: the other cards of its rank
+        mates = [c for c in hand if RANK[c] == rank and (r.multi_special or c not in r.special)]
+        mates.remove(card)
+        one_rank = rank != JOKER_RANK
     else:
-        mates = [c for c in rest if not is_joker(c) or joker_as is None]
-    mates = [c for c in mates if same_pack(r, [RANK[d], RANK[declared(c, joker_as, r)]])]
-    if not r.multi_special:
-        mates = [c for c in mates if c not in r.special]
+        rest = remove_cards(hand, [card])
+        if joker_as is not None and not is_joker(card):  # one declared joker joins a real card's pack
+            mates = [c for c in rest if not is_joker(c)] + [c for c in rest if is_joker(c)][:1]
+        else:
+            mates = [c for c in rest if not is_joker(c) or joker_as is None]
+        mates = [c for c in mates if RANK[c] == rank
+                 or (JOKER_RANK in (rank, RANK[c]) and same_pack(r, [rank, RANK[declared(c, joker_as, r)]]))]
+        if not r.multi_special:
+            mates = [c for c in mates if c not in r.special]
+        one_rank = joker_as is None and rank != JOKER_RANK and all(RANK[c] == rank for c in mates)
     sizes = range(1, len(mates) + 1) if r.any_subset else [len(mates)] if mates else []
     for k in sizes:
         for combo in combinations(range(len(mates)), k):
             chosen = [mates[i] for i in combo]
-            for j in range(len(chosen)):
-                last = chosen[j]
-                middle = chosen[:j] + chosen[j + 1:]
-                yield (card, *middle, last)
+            yield one_rank, tuple((card, *chosen[:j], *chosen[j + 1:], chosen[j]) for j in range(len(chosen)))
     if mode == "same_rank_and_runs" and not obligation:
-        yield from _runs(r, (card,), rest, depth=len(rest))
+        rest = remove_cards(hand, [card])
+        for run in _runs(r, (card,), rest, depth=len(rest)):
+            yield False, (run,)
 
 
 def _runs(r, path, rest, depth):
@@ -236,26 +262,50 @@ def _chains(r, path, rest, prev, depth):
             yield from _chains(r, nxt, remove_cards(rest, [c]), c, depth - 1)
 
 
-def _as_moves(t, r, hand, cards, joker_as):
+def _as_moves(t, r, hand, cards, joker_as, out: list, one_rank: bool = False) -> None:
+    """Append the moves playing ``cards`` (``one_rank``: natural cards of one rank): with
+    the call (§2.12) as a second move where it may be due, and a wish card's options."""
     move = {"action": "play", "cards": list(cards)}
-    left = len(hand) - len(cards)
-    if joker_as is None and len(cards) == 1 and not r.multiple_call:
-        eff = r.effect.get(cards[0])
-        if eff is None or eff.type not in ("suit_wish", "rank_wish"):
-            return [move, {**move, "announce": True}] if call_may_be_due(r, left, cards[0]) else [move]
-    decl = [declared(c, joker_as, r) for c in cards]
-    group = triggering_group(r, decl)
-    hand_after = remove_cards(hand, cards)
+    decl = [declared(c, joker_as, r) for c in cards] if joker_as is not None else cards
+    group = decl if one_rank else triggering_group(r, decl)
     if joker_as is not None:
         move["joker_as"] = joker_as
-    weff = wish_effect(r, group)
-    if weff is not None:
+    weff = r.effect.get(group[-1])  # wish_effect, inlined
+    hand_after = None
+    if weff is not None and weff.type in WISH_TYPES:
+        if weff.must_hold:
+            hand_after = remove_cards(hand, cards)
+        move["wish_options"] = [{key: value} for key, value in _wish_bodies(t, r, weff, hand_after, decl, group)]
+    out.append(move)
+    left = len(hand) - len(cards)
+    if left <= 1 or r.multiple_call:  # else no call can be due (call_may_be_due)
+        if hand_after is None:
+            hand_after = remove_cards(hand, cards)
+        if call_may_be_due(r, left, decl[-1], hand_after):
+            out.append({**move, "announce": True})
+
+
+def _wish_bodies(t, r, weff, hand_after, decl, group) -> tuple[tuple[str, object], ...]:
+    """The wishes a play may make, as (key, value) of their API body. They depend on the
+    hand left only for a must-hold wish, so the others are memoised per rule set."""
+    if weff.type == "suit_wish" and weff.restriction == "differ_from_current":
+        # Z21/R#34: the suit in play just before the wish card
         in_play = SUIT[decl[-len(group) - 1]] if len(group) < len(decl) else suit_in_play(t)
-        move["wish_options"] = [o.as_body() for o in wish_options(r, weff, hand_after, t.wish, in_play)]
-    moves = [move]
-    if call_may_be_due(r, len(hand_after), decl[-1], hand_after):
-        moves.append({**move, "announce": True})
-    return moves
+    else:
+        in_play = None  # not read
+    if weff.must_hold:
+        return tuple(_body(o) for o in wish_options(r, weff, hand_after, t.wish, in_play))
+    w = t.wish
+    prior = w.value if weff.new_must_differ and w is not None and w.kind == "rank" else None
+    key = (group[-1], prior, in_play)  # the wish card stands for its effect
+    hit = r.wish_memo.get(key)
+    if hit is None:  # a few keys per wish card
+        hit = r.wish_memo[key] = tuple(_body(o) for o in wish_options(r, weff, (), w, in_play))
+    return hit
+
+
+def _body(o) -> tuple[str, object]:
+    return ("free", True) if o.kind == "free" else (o.kind, o.value)
 
 
 __all__ = ["legal_moves", "plays_for", "why_not_normal"]

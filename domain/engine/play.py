@@ -4,14 +4,15 @@ wish, apply last-card rules, apply the triggering group's effects, advance the t
 from __future__ import annotations
 
 from .. import events as ev
-from ..cards import RANK, SUIT, contains_all, is_joker, remove_cards
+from ..cards import RANK, SUIT, is_joker, remove_cards
 from ..commands import Play
 from ..errors import RuleViolation
 from .context import Ctx
 from .matching import (ANSWER_PHASES, DRAW, DRAWN, ROBIN, SKIP, answer_kind, call_may_be_due, declared, effect_counts,
                        first_card_reason, group_reason, is_chain_start, phase, satisfies, suit_in_play,
                        triggering_group, why_not_normal, wish_effect, wish_options)
-from .turns import CONTINUE, Next, finish_turn, go_out, start_turn
+from .rounds import go_out, round_over
+from .turns import CONTINUE, Next, finish_turn
 
 DETAIL = {
     "does_not_match": "{card} does not match the discard pile",
@@ -28,30 +29,30 @@ def violation(reason: str, **kw) -> RuleViolation:
 
 
 def validate_play(ctx: Ctx, cmd: Play):
-    """Check a play against the rules; returns what resolving it needs."""
+    """Check a play against the rules (``decide.play`` has checked that the cards are in
+    the hand); returns what resolving it needs."""
     t, r = ctx.t, ctx.r
     x = cmd.seat
     cards = tuple(cmd.cards)
     if not cards:
         raise RuleViolation("invalid_group", "play at least one card")
-    has_joker = any(is_joker(c) for c in cards)
-    if cmd.joker_as is not None:
-        if r.joker_mode != "declared":
-            raise RuleViolation("invalid_joker", "joker_as is used only where jokers are declared cards (Pławno)")
-        if not has_joker:
-            raise RuleViolation("invalid_joker", "joker_as given but no joker is played")
-        if cmd.joker_as not in r.universe or is_joker(cmd.joker_as):
-            raise RuleViolation("invalid_joker", f"a joker must be declared as a card of the deck, not {cmd.joker_as!r}")
-    elif has_joker and r.joker_mode == "declared":
-        raise RuleViolation("invalid_joker", "a joker is played as a declared card: give joker_as")
+    joker_as = cmd.joker_as
+    if joker_as is not None or r.joker_mode == "declared":
+        has_joker = any(is_joker(c) for c in cards)
+        if joker_as is not None:
+            if r.joker_mode != "declared":
+                raise RuleViolation("invalid_joker", "joker_as is used only where jokers are declared cards (Pławno)")
+            if not has_joker:
+                raise RuleViolation("invalid_joker", "joker_as given but no joker is played")
+            if joker_as not in r.universe or is_joker(joker_as):
+                raise RuleViolation("invalid_joker", f"a joker must be declared as a card of the deck, not {joker_as!r}")
+        elif has_joker:
+            raise RuleViolation("invalid_joker", "a joker is played as a declared card: give joker_as")
     hand = t.hands[x]
-    if not contains_all(hand, cards):
-        missing = [c for c in cards if c not in hand] or list(cards)
-        raise RuleViolation("card_not_in_hand", f"{missing[0]} is not in your hand")
     ph = phase(t)
     if ph == DRAWN and (len(cards) != 1 or cards[0] != t.drawn_card):
         raise violation("drawn_card_only")
-    decl = [declared(c, cmd.joker_as, r) for c in cards]
+    decl = cards if joker_as is None else tuple(declared(c, joker_as, r) for c in cards)
     reason = first_card_reason(t, r, decl[0], ph)
     if reason is not None:
         if reason == "does_not_match" and t.wish is not None:
@@ -60,17 +61,18 @@ def validate_play(ctx: Ctx, cmd: Play):
                     "free_suit": f"any suit but {w.excluded_suit}", "free_plain": "any non-action card"}[w.kind]
             raise RuleViolation(reason, f"{cards[0]} does not fulfil the active wish for {what}")
         raise violation(reason, card=cards[0])
-    reason = group_reason(t, r, decl, ph, hand)
-    if reason is not None:
-        raise violation(reason)
+    if len(decl) > 1:
+        reason = group_reason(t, r, decl, ph, hand)
+        if reason is not None:
+            raise violation(reason)
     group = triggering_group(r, decl)
-    hand_after = remove_cards(hand, cards)
-    # Z21/R#34: the suit in play immediately before the wish card — the run's previous
-    # card when the wish cards end a run, else what lay on the pile
-    in_play = SUIT[decl[-len(group) - 1]] if len(group) < len(decl) else suit_in_play(t)
     weff = wish_effect(r, group)
-    wish = None
+    wish = in_play = hand_after = None
     if weff is not None:
+        hand_after = remove_cards(hand, cards)
+        # Z21/R#34: the suit in play immediately before the wish card — the run's previous
+        # card when the wish cards end a run, else what lay on the pile
+        in_play = SUIT[decl[-len(group) - 1]] if len(group) < len(decl) else suit_in_play(t)
         options = wish_options(r, weff, hand_after, t.wish, in_play)
         if cmd.wish is None:
             if r.data["wish"]["choice_mandatory"]:
@@ -83,9 +85,12 @@ def validate_play(ctx: Ctx, cmd: Play):
             wish = cmd.wish
     elif cmd.wish is not None:
         raise RuleViolation("invalid_wish", f"{cards[-1]} makes no wish")
-    if cmd.announce and not call_may_be_due(r, len(hand_after), decl[-1], hand_after):
-        raise RuleViolation("not_obliged_to_announce",
-                            f"you would hold {len(hand_after)} cards after this play: no call is due")
+    if cmd.announce:
+        if hand_after is None:
+            hand_after = remove_cards(hand, cards)
+        if not call_may_be_due(r, len(hand_after), decl[-1], hand_after):
+            raise RuleViolation("not_obliged_to_announce",
+                                f"you would hold {len(hand_after)} cards after this play: no call is due")
     return ph, decl, group, wish, in_play
 
 
@@ -110,7 +115,7 @@ def play(ctx: Ctx, cmd: Play) -> None:
 
     out = False
     if not t.hands[x]:
-        out = last_card_rules(ctx, x, group, cmd.announce)
+        out = last_card_rules(ctx, x, group, cmd.announce, answer == "cancel")
         if out is CONTINUE:
             return
         if out and (r.end_mode == "first_out" or r.scheme == "championship"):
@@ -118,6 +123,8 @@ def play(ctx: Ctx, cmd: Play) -> None:
             return
     # last_one_standing: the final card's targets are computed while he is seated (Z23)
     nxt = resolve_effects(ctx, x, group, ph, answer, regular, wish, in_play)
+    if nxt is CONTINUE and round_over(t):
+        return  # a cancel resolved a two-player bounce: the opponent went out
     if cmd.announce and t.active[x] and t.hands[x]:
         ctx.emit(ev.CallMade(x, len(t.hands[x]) > 1))
     if out:
@@ -132,9 +139,11 @@ def play(ctx: Ctx, cmd: Play) -> None:
     finish_turn(ctx, x, nxt)
 
 
-def last_card_rules(ctx: Ctx, x: int, group: list[str], announce: bool = False):
+def last_card_rules(ctx: Ctx, x: int, group: list[str], announce: bool = False, cancels: bool = False):
     """§2.13: the hand is empty after a play. Returns True if ``x`` goes out, False if he
-    stays in (a forced draw, a deferred two-player finish), CONTINUE if his turn goes on."""
+    stays in (a forced draw, a deferred two-player finish), CONTINUE if his turn goes on.
+    ``cancels``: the play cancels a pending draw (then it attacks nobody, even if its
+    card is a draw card, like Switch's red Jack, so it does not bounce)."""
     t, r = ctx.t, ctx.r
     last = group[-1]
     if r.special_must_draw and last in r.special and ctx.can_draw():
@@ -155,7 +164,7 @@ def last_card_rules(ctx: Ctx, x: int, group: list[str], announce: bool = False):
         nxt = Next(ctx.next(x), ctx.next(x))
         finish_turn(ctx, x, nxt)
         return CONTINUE
-    if (r.bounce and ctx.n_active() == 2
+    if (r.bounce and not cancels and ctx.n_active() == 2
             and any((e := r.effect.get(c)) is not None and e.type == "draw" for c in group)):
         ctx.emit(ev.GoingOutDeferred(x))
         return False
@@ -180,7 +189,10 @@ def resolve_effects(ctx: Ctx, x: int, group: list[str], ph: str, answer, regular
         nr = ctx.next(x) if regular else t.next_regular
         if answer == "cancel":
             ctx.emit(ev.ChainCancelled(x, "draw"))
-            if t.pending_out is not None and go_out(ctx, t.pending_out):
+            # the chain is resolved: a seat that went out on it in a two-player bounce
+            # is out now, unless this cancel empties x's own hand: x went out first
+            # (§2.16 step 5 comes before the effect, step 6)
+            if t.pending_out is not None and t.hands[x] and go_out(ctx, t.pending_out):
                 return CONTINUE
             return Next(nr, nr)
         amount, family, target = draw_totals(r, group)
@@ -206,10 +218,12 @@ def resolve_effects(ctx: Ctx, x: int, group: list[str], ph: str, answer, regular
         ctx.emit(ev.RobinJoined(x, t.robin.count + k))
         return ask_robin(ctx, ctx.next(x))
 
+    nxt = ctx.next(x)
+    if len(group) == 1 and group[0] not in r.effect:
+        return Next(nxt, nxt)  # a plain card
+    counts = effect_counts(r, group)
     bonus = t.bonus if (t.bonus is not None and t.bonus[0] == x) else None
     self_target = bonus is not None and bonus[1] > 0  # §2.10.7: effects hit himself
-    nxt = ctx.next(x)
-    counts = effect_counts(r, group)
 
     if "reverse" in counts and counts["reverse"] % 2:
         ctx.emit(ev.DirectionChanged(-t.direction))
@@ -280,21 +294,3 @@ def ask_robin(ctx: Ctx, seat: int):
         ctx.emit(ev.BonusTurnsGranted(seat, robin.count))
         return Next(seat, seat, robin.count - 1)
     return Next(seat, seat)
-
-
-def dealer_play(ctx: Ctx, dealer: int, upcard: str) -> None:
-    """``apply_as_dealer_play`` (§2.4): the upcard acts as if the dealer had just played
-    it; a wish upcard follows Z5; a reversing upcard with two players lets the dealer
-    play first (Z4)."""
-    from .dealing import upcard_wish
-
-    r = ctx.r
-    eff = r.effect.get(upcard)
-    if eff is not None and eff.type in ("play_again", "pass_left", "cancel"):
-        first = ctx.next(dealer)
-        start_turn(ctx, first, first)
-        return
-    nxt = resolve_effects(ctx, dealer, [upcard], "normal", None, True, upcard_wish(r, upcard), None)
-    if nxt is CONTINUE:  # pragma: no cover - excluded above
-        return
-    start_turn(ctx, nxt.seat, nxt.next_regular, nxt.bonus)

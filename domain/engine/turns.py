@@ -1,5 +1,4 @@
-"""Turn advance (RULES.md §2.11), the last-card window (§2.12), going out and round end
-(§2.13)."""
+"""Turn advance (RULES.md §2.11) and the last-card window (§2.12)."""
 
 from __future__ import annotations
 
@@ -7,6 +6,7 @@ from typing import NamedTuple, Optional
 
 from .. import events as ev
 from .context import Ctx
+from .rounds import end_round, go_out
 
 
 class Next(NamedTuple):
@@ -58,12 +58,17 @@ def close_window_if_expired(ctx: Ctx) -> None:
 
 
 # ------------------------------------------------------------------ turn hand-over
-def take_penalty(ctx: Ctx, seat: int) -> None:
+def take_penalty(ctx: Ctx, seat: int) -> bool:
+    """``seat`` draws the pending draw. Returns True if that ended the round: taking it
+    resolves a two-player ``bounce`` chain, so the opponent who went out on a draw card
+    is out now (§2.13, R#44)."""
     t, r = ctx.t, ctx.r
     pd = t.pending_draw
+    waiting = t.pending_out  # read first: penalty_taken clears it
     drawn = ctx.draw_cards(seat, pd.amount, "penalty")
     top = t.top_declared or t.discard[-1]
     ctx.emit(ev.PenaltyTaken(seat, pd.amount, drawn, top in r.free_after_penalty))
+    return waiting is not None and waiting != seat and go_out(ctx, waiting)
 
 
 def accept_skip(ctx: Ctx, seat: int) -> None:
@@ -78,6 +83,9 @@ def start_turn(ctx: Ctx, seat: int, next_regular: int, bonus: Optional[int] = No
     """Give the turn to ``seat``; turns the engine plays by itself (a seat sitting out,
     a Pławno self-inflicted penalty) are played here."""
     t = ctx.t
+    if bonus is None and (seat != next_regular or not t.turns_to_miss[seat]):
+        ctx.emit(ev.TurnStarted(seat, next_regular, ctx.turn_deadline(), None))  # the usual case
+        return
     for _ in range(4 * len(t.active) + 8):
         if bonus is None and seat == next_regular and t.turns_to_miss[seat] > 0:
             # §2.11 sitting out; Z13: only an attack arriving in his regular turn is automatic
@@ -85,8 +93,8 @@ def start_turn(ctx: Ctx, seat: int, next_regular: int, bonus: Optional[int] = No
             if ps is not None and ps.target == seat:
                 accept_skip(ctx, seat)
             else:
-                if pd is not None and pd.target == seat:
-                    take_penalty(ctx, seat)
+                if pd is not None and pd.target == seat and take_penalty(ctx, seat):
+                    return
                 ctx.emit(ev.TurnSkipped(seat, t.turns_to_miss[seat] - 1))
             seat = next_regular = ctx.next(seat)
             continue
@@ -94,7 +102,8 @@ def start_turn(ctx: Ctx, seat: int, next_regular: int, bonus: Optional[int] = No
         pd = t.pending_draw
         if bonus is not None and pd is not None and pd.target == seat:
             # Z17: his own pending draw is drawn at the start of his next bonus turn
-            take_penalty(ctx, seat)
+            if take_penalty(ctx, seat):
+                return
             if bonus > 0:
                 bonus -= 1
             else:
@@ -109,14 +118,15 @@ def finish_turn(ctx: Ctx, x: int, nxt: Next) -> None:
     """Control leaves ``x``: evaluate his call obligation, detect a blocked round, and
     start the next turn (a further Pławno bonus turn of ``x`` if he has one left)."""
     t = ctx.t
-    open_call_window_if_obliged(ctx, x)
+    if t.played_in_turn and len(t.hands[x]) == 1:
+        open_call_window_if_obliged(ctx, x)
     w = t.wish
     if w is not None and ctx.r.wish_duration == "full_round" and not ctx.wish_made:
         # option full_round: the wish ends once the wisher has had his own turn under it;
         # a wisher who left play is passed over by the turn that would have been his
         if w.wisher == x or (not t.active[w.wisher] and ctx.next(w.wisher) == x):
             ctx.emit(ev.WishExpired(w.wisher))
-    if t.no_progress >= ctx.n_active():
+    if t.no_progress and t.no_progress >= ctx.n_active():
         end_round(ctx, "blocked")
         return
     b = t.bonus
@@ -124,44 +134,3 @@ def finish_turn(ctx: Ctx, x: int, nxt: Next) -> None:
         start_turn(ctx, x, x, b[1] - 1)
     else:
         start_turn(ctx, nxt.seat, nxt.next_regular, nxt.bonus)
-
-
-# ------------------------------------------------------------------ going out, round end
-def round_is_over(ctx: Ctx) -> Optional[str]:
-    t, r = ctx.t, ctx.r
-    if r.end_mode == "first_out" or r.scheme == "championship":
-        return "first_out" if t.finished else None
-    if ctx.n_active() <= 1:
-        return "last_one_standing"
-    if r.max_finishers is not None and len(t.finished) >= r.max_finishers:
-        return "max_finishers"
-    return None
-
-
-def go_out(ctx: Ctx, seat: int) -> bool:
-    """``seat`` has gone out; returns True if that ended the round (already handled)."""
-    ctx.emit(ev.PlayerOut(seat, len(ctx.t.finished) + 1))
-    reason = round_is_over(ctx)
-    if reason is not None:
-        end_round(ctx, reason)
-        return True
-    return False
-
-
-def end_round(ctx: Ctx, reason: str) -> None:
-    from .dealing import deal_round
-    from .scoring import game_outcome, round_outcome
-
-    t, r = ctx.t, ctx.r
-    standings, points, scores = round_outcome(t, r, reason)
-    ctx.emit(ev.RoundEnded(t.round, reason, standings, points, scores, t.hands))
-    outcome = game_outcome(t, r)
-    if outcome is not None:
-        winners, losers, final = outcome
-        from .context import salt
-
-        salts = tuple(salt(t.setup.seed, i) for i in range(1, t.shuffles + 1))
-        ctx.emit(ev.GameEnded(winners, losers, final, t.scores, salts))
-        return
-    dealer = (t.dealer + r.initial_direction) % len(t.active)
-    deal_round(ctx, t.round + 1, dealer)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import JOKERS, RANK, SUIT, one_deck, select
+from ..cards import JOKERS, RANK, one_deck, select
 from .card_values import resolve
 
 DIRECTION = {"cw": 1, "ccw": -1}
@@ -158,6 +158,14 @@ class CompiledRules:
             k: {c: r for c, r in v.items() if c in self.universe} for k, v in answers.items()
         }
         self.play_again_cards = frozenset(c for c, e in effects.items() if e.type == "play_again")
+        self.playable_memo: dict[tuple, frozenset[str]] = {}  # engine.matching.playable
+        self.wish_memo: dict[tuple, tuple] = {}  # engine.moves._wish_bodies
+        self.declared_jokers: bool = self.joker_mode == "declared"
+        # list every pack a card leads even without a mate of its rank: runs, joker packs
+        self.always_pack_search: bool = self.jokers_in_draw_packs or self.multi_mode == "same_rank_and_runs"
+        # the rank a card brings to a pack (§2.9), None if it may not join one
+        self.pack_rank: dict[str, str | None] = {
+            c: RANK[c] if self.multi_special or c not in self.special else None for c in self.universe}
         self.plain_ranks = sorted({RANK[c] for c in self.universe if c not in self.special and c not in JOKERS})
 
     # ------------------------------------------------------------ helpers
@@ -178,9 +186,3 @@ class CompiledRules:
 
     def full_deck(self, players: int) -> list[str]:
         return self.one_deck * self.deck_count_for(players)
-
-    def is_plain(self, card: str) -> bool:
-        return card not in self.special
-
-    def suit_of(self, card: str) -> str | None:
-        return SUIT[card]

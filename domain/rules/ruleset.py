@@ -11,6 +11,7 @@ from typing import Any
 
 from ..errors import InvalidRuleSet
 from . import presets
+from .compiled import CompiledRules
 from .validate import validate
 
 # §4.2 flags a client may send under ``options`` although their canonical home is elsewhere.
@@ -112,9 +113,7 @@ class RuleSet:
         return self.data["id"]
 
     @cached_property
-    def compiled(self):
-        from .compiled import CompiledRules
-
+    def compiled(self) -> CompiledRules:
         return CompiledRules(self.data)
 
     def __getstate__(self):

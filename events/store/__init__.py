@@ -1,4 +1,5 @@
-"""Event stores: the port and its adapters (in-memory, Redis Streams)."""
+"""Event stores: the port and its adapters (in-memory, Redis Streams), and the tiered store
+that reads archived games from an ``ArchiveDir`` behind the hot one."""
 
 from .base import ConcurrencyError, EventStore, GameNotFound
 from .memory import InMemoryEventStore

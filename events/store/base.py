@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable, Optional
 
 from .. import codec
-from ..envelope import NewEvent, StoredEvent, seal_batch, utc_now
+from ..envelope import NewEvent, StoredEvent, format_at, utc_now
 
 Clock = Callable[[], datetime]
 
@@ -37,6 +38,16 @@ class GameNotFound(LookupError):
         super().__init__(f"no game {game_id!r}")
 
 
+@dataclass(frozen=True)
+class Tail:
+    """A game's log after some seq, read at one moment: the game's ``version`` and chain
+    ``head`` then (0 and "" for no game), and the stored values after that seq, in order."""
+
+    version: int
+    head: str
+    raws: list
+
+
 class EventStore(ABC):
     """Per game: ``seq`` is 1-based and gap-free, and ``version`` is the last ``seq``."""
 
@@ -56,17 +67,34 @@ class EventStore(ABC):
     def read(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
         """Events with ``seq > after`` in order, at most ``limit`` of them."""
 
+    @abstractmethod
     def read_raw(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[bytes]:
-        """The values ``read`` would decode, exactly as stored (``codec.encode`` form;
-        ``str`` from a client that decodes responses), for replays that fold a whole log
-        without an envelope per event (events.replay). Adapters override this default
-        with their stored bytes."""
-        return [codec.encode(e) for e in self.read(game_id, after, limit)]
+        """The values ``read`` would decode, exactly as stored (``str`` from a client that
+        decodes responses), for replays that fold a log without an envelope per event
+        (events.replay)."""
+
+    @abstractmethod
+    def read_tail(self, game_id: str, after: int = 0) -> Tail:
+        """The stored values after ``after`` with the version and head they lead to, in
+        one read: what a cached game needs to catch up, and to see whether the store is
+        behind it (events.repository)."""
 
     @abstractmethod
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
         """Like ``read``, but waits up to ``timeout_s`` for an event after ``after``;
         ``[]`` on timeout."""
+
+    @abstractmethod
+    def read_many_blocking(self, cursors: dict[str, int], timeout_s: float,
+                           wake: Optional["Wakeup"] = None) -> dict[str, list[StoredEvent]]:
+        """The events of several games at once, each after its cursor (``{game_id:
+        after}``); games with none are left out. Waits up to ``timeout_s`` for any, or
+        until ``wake`` (from ``wakeup()``) is rung; ``{}`` then. One reader serves every
+        live stream of a process this way (service.streams)."""
+
+    @abstractmethod
+    def wakeup(self) -> "Wakeup":
+        """A handle that interrupts a ``read_many_blocking`` waiting with it."""
 
     @abstractmethod
     def version(self, game_id: str) -> int:
@@ -79,6 +107,21 @@ class EventStore(ABC):
     def game_ids(self) -> list[str]:
         """Every game with at least one event (no particular order)."""
 
+    # ------------------------------------------------------------ leaving for the archive
+    @abstractmethod
+    def archived_mark(self, game_id: str) -> Optional[str]:
+        """The checksum ``mark_archived`` recorded for the game, or None."""
+
+    @abstractmethod
+    def mark_archived(self, game_id: str, version: int, head: str, checksum: str) -> bool:
+        """Record that the game's log, at ``version`` with ``head``, is archived in a file
+        with ``checksum``; False (nothing recorded) if the game is not at that point."""
+
+    @abstractmethod
+    def evict(self, game_id: str, version: int, head: str, checksum: str) -> bool:
+        """Remove the game, atomically, if it is still at ``version`` and ``head`` and
+        archived with ``checksum``; False (nothing removed) otherwise."""
+
     def close(self) -> None:
         pass
 
@@ -89,7 +132,16 @@ class EventStore(ABC):
         self.close()
 
     def _seal(self, events: list[NewEvent], expected_version: int, prev: str) -> list[StoredEvent]:
-        return seal_batch(events, expected_version, prev, self._clock(), codec.CURRENT_VERSION)
+        return codec.seal(events, expected_version, prev, format_at(self._clock()))
+
+
+class Wakeup(ABC):
+    @abstractmethod
+    def ring(self) -> None:
+        """Make the blocked (or the next) ``read_many_blocking`` with this handle return."""
+
+    def close(self) -> None:
+        pass
 
 
 def check_game_id(game_id: str) -> None:

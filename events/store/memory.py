@@ -11,7 +11,7 @@ from typing import Optional
 
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, utc_now
-from .base import Clock, ConcurrencyError, EventStore, check_append, check_game_id, check_read
+from .base import Clock, ConcurrencyError, EventStore, Tail, Wakeup, check_append, check_game_id, check_read
 
 
 class InMemoryEventStore(EventStore):
@@ -20,6 +20,7 @@ class InMemoryEventStore(EventStore):
         self._changed = threading.Condition(threading.Lock())
         self._logs: dict[str, list[bytes]] = {}
         self._last_hash: dict[str, str] = {}
+        self._archived: dict[str, str] = {}
 
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
                prev_hash: Optional[str] = None) -> list[StoredEvent]:
@@ -33,7 +34,7 @@ class InMemoryEventStore(EventStore):
                 raise ConcurrencyError(len(log), game_id=game_id, expected_version=expected_version,
                                        reason="prev_hash")
             sealed = self._seal(events, expected_version, last_hash)
-            self._logs.setdefault(game_id, log).extend(codec.encode(e) for e in sealed)
+            self._logs.setdefault(game_id, log).extend(e.raw for e in sealed)
             self._last_hash[game_id] = sealed[-1].hash
             self._changed.notify_all()
         return sealed
@@ -42,12 +43,18 @@ class InMemoryEventStore(EventStore):
         check_read(game_id, after, limit)
         with self._changed:
             raw = self._slice(game_id, after, limit)
-        return codec.decode_many(raw)
+        return codec.decode_many(raw, after + 1)
 
     def read_raw(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[bytes]:
         check_read(game_id, after, limit)
         with self._changed:
             return list(self._slice(game_id, after, limit))
+
+    def read_tail(self, game_id: str, after: int = 0) -> Tail:
+        check_read(game_id, after, None)
+        with self._changed:
+            log = self._logs.get(game_id, [])
+            return Tail(len(log), self._last_hash.get(game_id, ""), log[after:])
 
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
         check_read(game_id, after, None)
@@ -59,7 +66,24 @@ class InMemoryEventStore(EventStore):
                     return []
                 self._changed.wait(left)
             raw = self._slice(game_id, after, None)
-        return codec.decode_many(raw)
+        return codec.decode_many(raw, after + 1)
+
+    def read_many_blocking(self, cursors, timeout_s, wake=None):
+        deadline = time.monotonic() + max(0.0, timeout_s)
+        with self._changed:
+            while True:
+                raw = {g: self._slice(g, after, None) for g, after in cursors.items()}
+                raw = {g: r for g, r in raw.items() if r}
+                if raw or (wake is not None and wake.take()):
+                    break
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._changed.wait(left)
+        return {g: codec.decode_many(r, cursors[g] + 1) for g, r in raw.items()}
+
+    def wakeup(self) -> "_Wakeup":
+        return _Wakeup(self._changed)
 
     def version(self, game_id: str) -> int:
         check_game_id(game_id)
@@ -70,6 +94,43 @@ class InMemoryEventStore(EventStore):
         with self._changed:
             return [g for g, log in self._logs.items() if log]
 
+    def archived_mark(self, game_id: str) -> Optional[str]:
+        with self._changed:
+            return self._archived.get(game_id)
+
+    def mark_archived(self, game_id, version, head, checksum):
+        with self._changed:
+            if not self._at(game_id, version, head):
+                return False
+            self._archived[game_id] = checksum
+            return True
+
+    def evict(self, game_id, version, head, checksum):
+        with self._changed:
+            if not self._at(game_id, version, head) or self._archived.get(game_id) != checksum:
+                return False
+            del self._logs[game_id], self._last_hash[game_id], self._archived[game_id]
+            return True
+
+    def _at(self, game_id: str, version: int, head: str) -> bool:
+        return len(self._logs.get(game_id, ())) == version > 0 and self._last_hash.get(game_id) == head
+
     def _slice(self, game_id: str, after: int, limit: Optional[int]) -> list[bytes]:
         log = self._logs.get(game_id, [])
         return log[after:] if limit is None else log[after:after + limit]
+
+
+class _Wakeup(Wakeup):
+    def __init__(self, changed: threading.Condition):
+        self._changed = changed
+        self._rung = False
+
+    def ring(self) -> None:
+        with self._changed:
+            self._rung = True
+            self._changed.notify_all()
+
+    def take(self) -> bool:
+        """Whether it was rung since the last take (called with the store's lock held)."""
+        rung, self._rung = self._rung, False
+        return rung

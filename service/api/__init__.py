@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import PROBLEM, TITLES
-from ..schemas import ProblemSchema
+from ..schemas.responses import ProblemSchema
 
 DESCRIPTIONS = {
     400: "Malformed body or parameter (the detail names it)",
@@ -13,15 +13,17 @@ DESCRIPTIONS = {
     409: "Conflict with the game's status (full, not started, finished)",
     412: "If-Match names a stale version",
     422: "A well-formed move the rules reject (`reason` says why)",
-    429: "Rate limited (see Retry-After)",
-    503: "Not ready: Redis is not reachable",
+    415: "The body is not application/json",
+    429: "Rate limited, or too many open streams from this client (see Retry-After)",
+    503: "The game store is unreachable or full, or this server holds all the streams it can (see Retry-After)",
 }
+GAME_STORE = (429, 503)  # every resource of a game: rate limited; the store may be unreachable
 
 
 def problems(blp, *codes):
     """Document problem+json responses for ``codes`` on a view."""
     def wrap(fn):
-        for code in reversed(codes):
+        for code in sorted(set(codes), reverse=True):
             fn = blp.alt_response(code, schema=ProblemSchema, description=DESCRIPTIONS.get(code, TITLES[code]),
                                   content_type=PROBLEM)(fn)
         return fn

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from flask import request
 from flask_smorest import Blueprint
 
 from events.application import Conflict, TableSpec
@@ -10,11 +9,11 @@ from events.redaction import SPECTATOR
 from events.views import game_view
 
 from ..errors import ApiError
-from ..http import bearer_token, etag, json_response, now, seat_for_action, services, viewer_for
-from ..schemas import (AddBotSchema, BotAddedSchema, CreatedGameSchema, CreateGameSchema, GameListSchema,
-                       GameViewSchema, JoinedSchema, JoinSchema, LeftSchema, ListGamesQuery, QuickplayResultSchema,
-                       QuickplaySchema)
-from . import BEARER, problems
+from ..http import bearer_token, etag, is_auditor, json_response, now, seat_for_action, services, viewer_for
+from ..schemas.requests import AddBotSchema, CreateGameSchema, JoinSchema, ListGamesQuery, QuickplaySchema
+from ..schemas.responses import (BotAddedSchema, CreatedGameSchema, GameListSchema, GameViewSchema, JoinedSchema,
+                                 LeftSchema, QuickplayResultSchema)
+from . import BEARER, GAME_STORE, problems
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join and read games")
 
@@ -31,11 +30,17 @@ def _spec(body: dict) -> TableSpec:
 @blp.route("/games", methods=["POST"])
 @blp.arguments(CreateGameSchema(), error_status_code=400)
 @blp.response(201, CreatedGameSchema)
-@problems(blp, 400, 429)
+@problems(blp, 400, 415, *GAME_STORE)
 def create_game(body):
-    """Create a table; humans in `players` take seats 0, 1, … then `bots`. The game starts
-    by itself when every seat is taken. Tokens are returned once."""
-    record, seated = services().game_service.create(_spec(body))
+    """Create a table.
+
+    Humans in `players` take seats 0, 1, … then `bots`; the game starts by itself when
+    every seat is taken. Tokens are returned once. A body this document accepts can
+    still be refused with a 400 naming the parameter, because JSON Schema cannot say it:
+    `rules` the rules engine rejects (`rules` is free-form), more `players` and `bots`
+    than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
+    hand per seat, cards of the deck, no card more often than the deck holds it)."""
+    record, seated = services().games.create(_spec(body))
     view = game_view(record, SPECTATOR)
     humans = [{"player_id": s.player_id, "seat": s.seat, "token": s.token} for s in seated if s.token]
     bots = [{"player_id": s.player_id, "seat": s.seat} for s in seated if not s.token]
@@ -47,19 +52,25 @@ def create_game(body):
 @blp.route("/games", methods=["GET"])
 @blp.arguments(ListGamesQuery(), location="query", error_status_code=400)
 @blp.response(200, GameListSchema)
-@problems(blp, 400)
+@blp.doc(security=BEARER)
+@problems(blp, 400, 401, *GAME_STORE)
 def list_games(query):
-    """Public tables, newest first (waiting tables: oldest first)."""
-    return json_response({"games": services().lobby.list(query["status"], query["variant"], query["limit"])})
+    """Public tables, newest first (waiting tables: oldest first).
+
+    With the auditor token, private tables too (`public: false`); any other token
+    changes nothing."""
+    private = is_auditor(bearer_token())
+    return json_response({"games": services().lobby.list(query["status"], query["variant"], query["limit"],
+                                                         private=private)})
 
 
 @blp.route("/games/<game_id>/players", methods=["POST"])
 @blp.arguments(JoinSchema(), error_status_code=400)
 @blp.response(201, JoinedSchema)
-@problems(blp, 400, 404, 409)
+@problems(blp, 400, 404, 409, 415, *GAME_STORE)
 def join_game(body, game_id):
     """Take the lowest free seat. 409 if the table is full or the game has started."""
-    record, seated = services().game_service.join(game_id, body["name"])
+    record, seated = services().games.join(game_id, body["name"])
     return json_response({"game_id": game_id, "player_id": seated.player_id, "seat": seated.seat,
                           "token": seated.token, "status": record.status, "version": record.version}, 201)
 
@@ -68,13 +79,12 @@ def join_game(body, game_id):
 @blp.arguments(AddBotSchema(), error_status_code=400)
 @blp.response(201, BotAddedSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 400, 401, 403, 404, 409)
+@problems(blp, 400, 401, 403, 404, 409, 415, *GAME_STORE)
 def add_bot(body, game_id):
     """Seat a bot (the token of a seated player is required)."""
-    svc = services().game_service
-    record = svc.get(game_id)
-    seat_for_action(record, bearer_token())
-    record, seated = svc.add_bot(game_id, body["level"])
+    svc = services().games
+    seat = seat_for_action(svc.get(game_id), bearer_token())
+    record, seated = svc.add_bot(game_id, body["level"], by_seat=seat)
     return json_response({"player_id": seated.player_id, "seat": seated.seat, "status": record.status,
                           "version": record.version}, 201)
 
@@ -82,7 +92,7 @@ def add_bot(body, game_id):
 @blp.route("/quickplay", methods=["POST"])
 @blp.arguments(QuickplaySchema(), error_status_code=400)
 @blp.response(201, QuickplayResultSchema)
-@problems(blp, 400, 429)
+@problems(blp, 400, 415, *GAME_STORE)
 def quickplay(body):
     """A seat at the oldest public waiting table of that variant and size, or a new one."""
     s = services()
@@ -90,14 +100,14 @@ def quickplay(body):
         if summary["seats"] != body["seats"]:
             continue
         try:
-            record, seated = s.game_service.join(summary["game_id"], body["name"])
+            record, seated = s.games.join(summary["game_id"], body["name"])
         except Conflict:
             continue  # taken meanwhile: try the next table
         return json_response({"game_id": record.game_id, "player_id": seated.player_id, "seat": seated.seat,
                               "token": seated.token, "status": record.status}, 201)
     spec = TableSpec(variant=body["variant"], seats=body["seats"], players=[body["name"]],
                      fill_with_bots_after_s=body["fill_with_bots_after_s"])
-    record, seated = s.game_service.create(spec)
+    record, seated = s.games.create(spec)
     me = seated[0]
     return json_response({"game_id": record.game_id, "player_id": me.player_id, "seat": me.seat,
                           "token": me.token, "status": record.status}, 201)
@@ -106,13 +116,12 @@ def quickplay(body):
 @blp.route("/games/<game_id>/leave", methods=["POST"])
 @blp.response(200, LeftSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409)
+@problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def leave_game(game_id):
     """The player leaves: a `normal` bot takes the seat for the rest of the game and the
     token can no longer act."""
-    svc = services().game_service
-    record = svc.get(game_id)
-    seat = seat_for_action(record, bearer_token())
+    svc = services().games
+    seat = seat_for_action(svc.get(game_id), bearer_token())
     record = svc.leave(game_id, seat)
     return json_response({"seat": seat, "version": record.version, "status": record.status})
 
@@ -120,16 +129,13 @@ def leave_game(game_id):
 @blp.route("/games/<game_id>", methods=["GET"])
 @blp.response(200, GameViewSchema, headers={"ETag": {"description": "the game's version", "schema": {"type": "string"}}})
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404)
+@problems(blp, 401, 403, 404, *GAME_STORE)
 def get_game(game_id):
     """The game as the caller may see it; with a seat token, `you` holds the hand and the
     legal moves. ETag is the version."""
-    record = services().game_service.get(game_id)
+    record = services().games.get(game_id)
     viewer = viewer_for(record, bearer_token())
     view = game_view(record, viewer, now())
-    inm = request.headers.get("If-None-Match")
-    if inm is not None and inm.strip() == etag(record.version) and not isinstance(viewer, int):
-        pass  # views of a seat include time-dependent legal moves: always send them
     return json_response(view, 200, {"ETag": etag(record.version), "Cache-Control": "no-store"})
 
 

@@ -1,21 +1,25 @@
-"""The log: events (with long-poll), the SSE stream, replays and audits."""
+"""The log: events (with long-poll), the SSE stream, replays, audits and the log file."""
 
 from __future__ import annotations
 
 import time
 
 import orjson
-from flask import Response, request, stream_with_context
+from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 
+from events import logfile
 from events.audit import audit
+from events.projections import summary
 from events.redaction import AUDITOR, redact_event
 from events.views import full_state
 
 from ..errors import ApiError
-from ..http import bearer_token, json_response, services, viewer_for
-from ..schemas import AuditSchema, EventsQuery, EventsSchema, ReplayQuery, ReplaySchema, StreamQuery
-from . import BEARER, problems
+from ..clients import client_address
+from ..http import SEQ_PATTERN, bearer_token, json_response, last_event_id, services, viewer_for
+from ..schemas.requests import EventsQuery, ReplayQuery, StreamQuery
+from ..schemas.responses import AuditSchema, EventsSchema, ReplaySchema
+from . import BEARER, GAME_STORE, problems
 
 blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams, replays and audits")
 
@@ -24,82 +28,115 @@ blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams,
 @blp.arguments(EventsQuery(), location="query", error_status_code=400)
 @blp.response(200, EventsSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 400, 401, 403, 404)
+@problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def get_events(query, game_id):
     """Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
     something newer exists."""
     s = services()
-    record = s.game_service.get(game_id)
+    record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
     after, limit, wait = query["after"], query["limit"], query["wait"]
     events = s.store.read(game_id, after=after, limit=limit)
     if not events and wait > 0:
-        sub = s.hub.subscribe(game_id, after)
-        try:
-            deadline = time.monotonic() + wait
-            while not events:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                events = sub.next_events(left)[:limit]
-        finally:
-            sub.close()
+        with s.slots.held(client_address()):
+            sub = s.hub.subscribe(game_id, after)
+            try:
+                deadline = time.monotonic() + wait
+                while not events:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        break
+                    events = sub.next_events(left)[:limit]
+            finally:
+                sub.close()
     version = max(record.version, events[-1].seq if events else 0)
     return json_response({"version": version, "events": [redact_event(e, viewer) for e in events]})
+
+
+LAST_EVENT_ID = rf"^{SEQ_PATTERN}$"
+# One Server-Sent Event as OpenAPI 3.2 reads an event stream (the `itemSchema` of
+# text/event-stream). The document is OpenAPI 3.0 -- Swagger UI 4, the newest the
+# swagger-ui-bundle wheel ships, renders nothing later -- where the media type's
+# `schema` describes each event, the convention schemathesis follows before 3.2; 3.0 has
+# no contentSchema, so `data` is documented as the JSON of an Event in words.
+SSE_EVENT = {
+    "type": "object", "required": ["id", "event", "data"],
+    "properties": {
+        "id": {"type": "string", "pattern": r"^[1-9][0-9]*$", "description": "the event's seq"},
+        "event": {"type": "string", "pattern": r"^[a-z][a-z_]*$", "description": "the event's type"},
+        "data": {"type": "string", "description": "the event as JSON: an `Event` (seq, type, at, seat, data), "
+                                                  "redacted for the caller"},
+        "retry": {"type": "integer", "minimum": 0, "description": "the reconnection delay, in ms"}},
+    "description": "One Server-Sent Event; comment lines (`: keep-alive`) carry no event."}
 
 
 @blp.route("/games/<game_id>/stream", methods=["GET"])
 @blp.arguments(StreamQuery(), location="query", error_status_code=400)
 @blp.doc(security=BEARER, parameters=[
-    {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
-     "description": "resume after this seq"}],
+    {"in": "header", "name": "Last-Event-ID", "required": False,
+     "schema": {"type": "string", "pattern": LAST_EVENT_ID},
+     "description": "resume after this seq (what an EventSource sends when it reconnects)"}],
     responses={"200": {"description": "Server-Sent Events: one per game event (`id: seq`, `event: type`, "
                                       "`data: json`), a keep-alive comment at least every 15 s",
-                       "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
-@problems(blp, 400, 401, 403, 404)
+                       "content": {"text/event-stream": {"schema": SSE_EVENT}}}})
+@problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def stream(query, game_id):
-    """Server-Sent Events, resumable with `Last-Event-ID`. Browsers' EventSource cannot
-    send headers: `?token=` is accepted here for them."""
+    """Server-Sent Events, resumable with `Last-Event-ID`.
+
+    The token goes in `Authorization` only (read the stream with `fetch()`, or an
+    EventSource that sends headers): a `?token=` query is a 400, because URLs end up in
+    logs. Without a token the stream is a spectator's."""
     s = services()
-    record = s.game_service.get(game_id)
+    record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
-    after = query["after"] or 0
-    last_id = request.headers.get("Last-Event-ID")
-    if last_id is not None:
-        if not last_id.strip().isdigit():
-            raise ApiError(400, "invalid_last_event_id", "Last-Event-ID must be an event seq")
-        after = int(last_id)
+    last_id = last_event_id()
+    after = last_id if last_id is not None else query["after"] or 0
     keepalive = s.config.sse_keepalive_s
-    sub = s.hub.subscribe(game_id, after)
+    client = client_address()
+    s.slots.acquire(client)
+    try:
+        sub = s.hub.subscribe(game_id, after)
+    except BaseException:
+        s.slots.release(client)
+        raise
+    metrics = s.metrics
+    metrics.stream_opened()
+    closed = []
+
+    def close():  # once, when the response closes, even if the stream never started
+        if not closed:
+            closed.append(True)
+            sub.close()
+            s.slots.release(client)
+            metrics.stream_closed()
 
     def generate():
-        try:
-            yield b"retry: 2000\n\n"
-            while True:
-                events = sub.next_events(keepalive)
-                if not events:
-                    yield b": keep-alive\n\n"
-                    continue
-                for e in events:
-                    body = orjson.dumps(redact_event(e, viewer))
-                    yield b"id: %d\nevent: %s\ndata: %s\n\n" % (e.seq, e.type.encode(), body)
-        finally:
-            sub.close()
+        yield b"retry: 2000\n\n"
+        while True:
+            events = sub.next_events(keepalive)
+            if not events:
+                yield b": keep-alive\n\n"
+                continue
+            for e in events:
+                body = orjson.dumps(redact_event(e, viewer))
+                yield b"id: %d\nevent: %s\ndata: %s\n\n" % (e.seq, e.type.encode(), body)
 
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    response = Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)
+    response.call_on_close(close)
+    return response
 
 
 @blp.route("/games/<game_id>/replay", methods=["GET"])
 @blp.arguments(ReplayQuery(), location="query", error_status_code=400)
 @blp.response(200, ReplaySchema)
 @blp.doc(security=BEARER)
-@problems(blp, 400, 401, 403, 404)
+@problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def replay(query, game_id):
     """The full state (every hand, the stock order) after event `at` (default: the last);
     allowed once the game is finished, or with the auditor token."""
     s = services()
-    record = s.game_service.get(game_id)
+    record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
     if record.status != "finished" and viewer != AUDITOR:
         raise ApiError(403, "replay_forbidden", "a replay is available when the game is finished (or to the auditor)")
@@ -120,13 +157,37 @@ def replay(query, game_id):
 @blp.route("/games/<game_id>/audit", methods=["GET"])
 @blp.response(200, AuditSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409)
+@problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def get_audit(game_id):
     """A finished game re-verified from its log alone: the hash chain, the replay, every
     card accounted for, every shuffle against its published commitment."""
     s = services()
-    record = s.game_service.get(game_id)
+    record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
     if record.status != "finished" and viewer != AUDITOR:
         raise ApiError(409, "game_not_finished", "a game can be audited once it is finished")
-    return json_response(audit(game_id, s.store.read(game_id)))
+    events = s.store.read(game_id, limit=record.version)
+    return json_response(audit(game_id, events, record.last_hash))
+
+
+@blp.route("/games/<game_id>/export", methods=["GET"])
+@blp.doc(security=BEARER, responses={"200": {
+    "description": "The finished game's log file: gzip-compressed NDJSON, a header line (game id, number of "
+                   "events, hash chain head, lobby entry), each event exactly as stored, and a SHA-256 checksum "
+                   "line. `macau verify FILE` checks it with nothing but the file and the rules engine "
+                   "(README: Archive).",
+    "content": {"application/gzip": {"schema": {"type": "string", "format": "binary"}}}}})
+@problems(blp, 401, 403, 404, 409)
+def export(game_id):
+    """The log file of a finished game, the same file the archive keeps: anyone can
+    re-verify the game with it (hash chain, commitments, replay to the recorded result)."""
+    s = services()
+    record = s.games.get(game_id)
+    viewer_for(record, bearer_token())  # an unknown token is a 401 here too
+    if record.status != "finished":
+        raise ApiError(409, "game_not_finished", "a game's log file is available once it is finished")
+    # the same bytes as the archive's file: the log, wherever it is now, builds the same file
+    tail = s.store.read_tail(game_id, 0)
+    data = logfile.build(game_id, tail.raws[:record.version], record.last_hash, summary(record))
+    return Response(data, mimetype="application/gzip", headers={
+        "Content-Disposition": f'attachment; filename="{game_id}.ndjson.gz"', "Cache-Control": "no-store"})

@@ -66,14 +66,14 @@ def _replayable(request: Request) -> Request:
 
 @pytest.fixture
 def app():
-    return create_app(Config(auditor_token=AUDITOR, rate_limit_per_s=0, enqueue=False))
+    return create_app(Config(auditor_token=AUDITOR, rate_limit_per_s=0, auth_failures_per_s=0, enqueue=False))
 
 
 @pytest.fixture(scope="module")
 def module_app():
     """One app for a whole module (building an app takes a third of a second): a module
     whose tests do not depend on a clean lobby overrides ``app`` with it."""
-    app = create_app(Config(auditor_token=AUDITOR, rate_limit_per_s=0, enqueue=False))
+    app = create_app(Config(auditor_token=AUDITOR, rate_limit_per_s=0, auth_failures_per_s=0, enqueue=False))
     yield app
     app.extensions["macau"].hub.stop()
 
@@ -94,7 +94,8 @@ def make_client(openapi):
     apps = []
 
     def make(**config):
-        settings = {"auditor_token": AUDITOR, "rate_limit_per_s": 0, "enqueue": False, **config}
+        settings = {"auditor_token": AUDITOR, "rate_limit_per_s": 0, "auth_failures_per_s": 0, "enqueue": False,
+                    **config}
         app = create_app(Config(**settings))
         apps.append(app)
         return ValidatingClient(app, openapi)

@@ -42,3 +42,27 @@ def test_docs_page_is_served_offline(client):
     r = client.get("/docs")
     assert r.status_code == 200 and b"swagger-ui-bundle.js" in r.data
     assert client.get("/docs/static/swagger-ui-bundle.js").status_code == 200
+
+
+def test_meta_endpoints_are_tagged_meta_and_only_they():
+    paths = yaml.safe_load(SPEC_PATH.read_text())["paths"]
+    meta = {"/healthz", "/readyz", "/metrics", "/openapi.yaml", "/openapi.json", "/docs"}
+    tagged = {path for path, ops in paths.items() for op in ops.values()
+              if isinstance(op, dict) and "meta" in op.get("tags", [])}
+    assert tagged == meta
+    assert all(paths[p]["get"]["tags"] == ["meta"] for p in meta)
+    assert paths["/v1/variants"]["get"]["tags"] == ["variants"]
+
+
+def test_a_generated_client_gets_typed_wishes_headers_and_events():
+    spec = yaml.safe_load(SPEC_PATH.read_text())
+    legal = spec["components"]["schemas"]["LegalMove"]["properties"]["wish_options"]
+    assert legal["items"] == {"$ref": "#/components/schemas/WishChoice"}
+    stream = spec["paths"]["/v1/games/{game_id}/stream"]["get"]
+    [last_event_id] = [p for p in stream["parameters"] if p["name"] == "Last-Event-ID"]
+    assert last_event_id["schema"]["pattern"] == r"^[0-9]{1,15}$"
+    event = stream["responses"]["200"]["content"]["text/event-stream"]["schema"]
+    assert event["type"] == "object" and set(event["required"]) == {"id", "event", "data"}
+    [if_match] = [p for p in spec["paths"]["/v1/games/{game_id}/moves"]["post"]["parameters"]
+                  if p["name"] == "If-Match"]
+    assert "pattern" in if_match["schema"]

@@ -16,10 +16,13 @@ import redis
 from redis.crc import key_slot
 
 from events import codec
-from events.codec import UpcastError, register_upcaster
-from events.envelope import NewEvent, StoredEvent, event_hash, verify_chain
+from events.chain import verify_chain
+from events.codec import UpcastError, link, register_upcaster
+from events.envelope import NewEvent, StoredEvent
 from events.store import ConcurrencyError, EventStore, InMemoryEventStore, RedisEventStore, events_key, meta_key
+from events.store.base import Tail
 from service.embedded_redis import start_server
+from tests.support.legacy import form1_values
 
 GAME = "g-1"
 AT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\Z")
@@ -56,9 +59,9 @@ def card_to_cards(data: dict) -> dict:
 class TestCodec:
     def test_round_trip_is_one_compact_value(self):
         event = InMemoryEventStore().append(GAME, [played(1, cards=["10H"], wish={"suit": "S"})], 0)[0]
-        raw = codec.encode(event)
-        assert isinstance(raw, bytes) and b" " not in raw and b"\n" not in raw
-        assert codec.decode(raw) == event
+        raw = event.raw
+        assert raw.startswith(b"[") and b" " not in raw and b"\n" not in raw
+        assert codec.decode(raw, 1) == event
 
     def test_upcaster_lifts_old_payloads_step_by_step(self, monkeypatch):
         register_upcaster("test_card_played", 1, card_to_cards)
@@ -80,14 +83,18 @@ class TestEnvelope:
             with pytest.raises(ValueError):
                 NewEvent(**bad)
 
-    def test_verify_chain_catches_a_gap_and_a_broken_link(self):
+    def test_verify_chain_catches_a_gap_a_wrong_start_and_a_wrong_head(self):
         events = fill(InMemoryEventStore(), GAME, 4)
+        head = events[-1].hash
         assert verify_chain(events) == (True, "4 events, hash chain intact")
-        assert verify_chain(events[2:]) == (True, "2 events, hash chain intact")
-        assert not verify_chain(events[2:], prev=events[0].hash)[0]
-        ok, detail = verify_chain([events[0], events[2], events[3]])
+        assert verify_chain(events, head) == (True, "4 events, hash chain intact up to the recorded head")
+        assert verify_chain(events[2:], head, prev=events[1].hash)[0]
+        assert not verify_chain(events[2:], head, prev=events[0].hash)[0]
+        assert not verify_chain(events[2:], head)[0]  # a tail needs the hash before it
+        ok, detail = verify_chain([events[0], events[2], events[3]], head)
         assert not ok and "gap" in detail
-        assert not verify_chain(events[1:], prev="")[0]
+        assert not verify_chain(events[:3], head)[0]  # the last event dropped
+        assert not verify_chain(events[1:], head, prev="")[0]
 
 
 class EventStoreContract:
@@ -115,8 +122,8 @@ class EventStoreContract:
         assert (first.seq, first.type, first.seat, first.data, first.v) == (1, "card_played", 2, {"cards": ["QS"]}, 1)
         assert (second.seq, second.type, second.seat, second.data) == (2, "turn_passed", None, {})
         assert AT.match(first.at) and first.at == second.at
-        assert first.prev == "" and second.prev == first.hash
-        assert first.hash == event_hash("", 1, "card_played", first.at, 2, {"cards": ["QS"]}, 1)
+        assert first.hash == link("", first.raw) and second.hash == link(first.hash, second.raw)
+        assert codec.decode(first.raw, 1) == first  # the hash covers exactly the stored bytes
         assert first.public() == {"seq": 1, "type": "card_played", "at": first.at, "seat": 2,
                                   "data": {"cards": ["QS"]}}
         assert store.version(GAME) == 2 and store.exists(GAME)
@@ -149,7 +156,7 @@ class EventStoreContract:
         fill(store, "b:{odd} id", 3)
         assert store.version("a") == 2 and store.version("b:{odd} id") == 3
         assert sorted(store.game_ids()) == ["a", "b:{odd} id"]
-        assert store.read("b:{odd} id")[0].prev == ""
+        assert store.read_tail("b:{odd} id").head == store.read_tail("b:{odd} id", 3).head != store.read_tail("a").head
 
     def test_bad_arguments_are_refused(self, store):
         with pytest.raises(ValueError):
@@ -187,8 +194,8 @@ class EventStoreContract:
     def test_prev_hash_is_found_when_not_given(self, store):
         first = fill(store, GAME, 2)
         [third] = store.append(GAME, [played()], 2)
-        assert third.prev == first[-1].hash
-        assert verify_chain(store.read(GAME))[0]
+        assert third.hash == link(first[-1].hash, third.raw)
+        assert verify_chain(store.read(GAME), store.read_tail(GAME).head)[0]
 
     def test_a_duplicate_append_cannot_duplicate_a_seq(self, store):
         batch = [NewEvent("card_played", 0, {"cards": ["KS"]}, at="2026-11-21T12:00:00.000Z")]
@@ -218,7 +225,7 @@ class EventStoreContract:
         assert all(e.current_version == 3 for e in losers)
         log = store.read(GAME)
         assert seqs(log) == [1, 2, 3] and log[1:] == winners[0]
-        assert verify_chain(log)[0]
+        assert verify_chain(log, store.read_tail(GAME).head)[0]
 
     # ------------------------------------------------------ blocking reads
     def test_blocking_read_wakes_when_another_thread_appends(self, store):
@@ -246,26 +253,111 @@ class EventStoreContract:
         assert 0.25 <= time.monotonic() - began < 1.5
         assert store.read_blocking("nope", 0, 0.05) == []
 
+    # ------------------------------------------------------ one reader for many games
+    def test_read_many_gives_each_game_its_events_after_its_cursor(self, store):
+        fill(store, "g-a", 3)
+        fill(store, "g-b", 2)
+        got = store.read_many_blocking({"g-a": 1, "g-b": 2, "g-none": 0}, 2.0)
+        assert {g: seqs(es) for g, es in got.items()} == {"g-a": [2, 3]}  # caught-up and unknown games left out
+
+    def test_read_many_wakes_when_any_watched_game_gets_an_event(self, store):
+        fill(store, "g-a", 1)
+        fill(store, "g-b", 1)
+        got: dict = {}
+        reader = threading.Thread(target=lambda: got.update(store.read_many_blocking({"g-a": 1, "g-b": 1}, 5.0)))
+        began = time.monotonic()
+        reader.start()
+        time.sleep(0.15)
+        store.append("g-b", [played()], 1)
+        reader.join(5)
+        assert {g: seqs(es) for g, es in got.items()} == {"g-b": [2]}
+        assert time.monotonic() - began < 1.5
+
+    def test_read_many_returns_empty_after_the_timeout(self, store):
+        fill(store, "g-a", 1)
+        began = time.monotonic()
+        assert store.read_many_blocking({"g-a": 1}, 0.3) == {}
+        assert 0.25 <= time.monotonic() - began < 1.5
+
+    def test_a_rung_wakeup_ends_a_blocked_read_many_at_once(self, store):
+        wake = store.wakeup()
+        try:
+            got: list = []
+            reader = threading.Thread(target=lambda: got.append(store.read_many_blocking({"g-a": 0}, 5.0, wake)))
+            began = time.monotonic()
+            reader.start()
+            time.sleep(0.15)
+            wake.ring()
+            reader.join(5)
+            assert got == [{}] and time.monotonic() - began < 1.5
+            # rung before the read: the next read returns at once too (a subscription made
+            # while the reader was between two reads is never left waiting a whole block)
+            wake.ring()
+            began = time.monotonic()
+            assert store.read_many_blocking({"g-a": 0}, 5.0, wake) == {}
+            assert time.monotonic() - began < 1.0
+        finally:
+            wake.close()
+
     # ------------------------------------------------------ hash chain
     def test_events_are_hash_chained(self, store):
         version = 0
         for size in (2, 1, 3):
             version = store.append(GAME, [played(i=i) for i in range(size)], version)[-1].seq
         log = store.read(GAME)
-        assert all(e.prev == p.hash for p, e in zip(log, log[1:]))
-        assert verify_chain(log) == (True, "6 events, hash chain intact")
-        assert verify_chain(store.read(GAME, after=3), prev=log[2].hash)[0]
+        head = store.read_tail(GAME).head
+        assert verify_chain(log, head) == (True, "6 events, hash chain intact up to the recorded head")
+        third = store.read_tail(GAME, 0).raws[2]
+        assert verify_chain(store.read(GAME, after=3), head, prev=link(link(link("", log[0].raw), log[1].raw), third))[0]
 
     def test_verify_chain_catches_an_event_edited_in_the_backend(self, store):
         fill(store, GAME, 4)
         raw = self.raw_events(store, GAME)
         edited = orjson.loads(raw[1])
-        edited["data"] = {"cards": ["AS"]}  # a better card, same hash
+        edited[3] = {"cards": ["AS"]}  # a better card
         self.overwrite(store, GAME, 2, orjson.dumps(edited))
         log = store.read(GAME)
         assert log[1].data == {"cards": ["AS"]}
-        ok, detail = verify_chain(log)
-        assert not ok and detail.startswith("seq 2:")
+        ok, detail = verify_chain(log, store.read_tail(GAME).head)
+        assert not ok and "not to the recorded head" in detail
+
+    # ------------------------------------------------------ one consistent read
+    def test_read_tail_is_the_values_after_a_seq_with_the_version_and_head(self, store):
+        assert store.read_tail("nope") == Tail(0, "", []) and store.read_tail("nope", 3) == Tail(0, "", [])
+        written = fill(store, GAME, 4)
+        assert store.read_tail(GAME) == Tail(4, written[-1].hash, [e.raw for e in written])
+        assert store.read_tail(GAME, 2) == Tail(4, written[-1].hash, [e.raw for e in written[2:]])
+        assert store.read_tail(GAME, 4) == Tail(4, written[-1].hash, [])
+        assert store.read_raw(GAME) == [e.raw for e in written]
+
+    # ------------------------------------------------------ logs in stored form 1
+    def put_form1(self, store, game_id: str, raws: list[bytes], head: str) -> None:
+        raise NotImplementedError
+
+    def test_a_form_1_log_reads_verifies_and_continues_in_form_2(self, store):
+        """A game stored before form 2 keeps its bytes: it reads as before, verifies
+        against its head, and its next events chain on from its last hash in form 2."""
+        at = "2026-11-21T12:00:00.123Z"
+        old = [("card_played", at, 0, {"cards": ["KS"], "joker_as": None}, 1),
+               ("direction_changed", at, None, {"direction": -1}, 1),
+               ("turn_started", at, 1, {"next_regular": 0, "deadline": None, "bonus": None}, 1)]
+        raws, head = form1_values(old)
+        self.put_form1(store, GAME, raws, head)
+        log = store.read(GAME)
+        assert [(e.seq, e.type, e.at, e.seat, e.data, e.v) for e in log] == [
+            (1, "card_played", at, 0, {"cards": ["KS"], "joker_as": None}, 1),
+            (2, "direction_changed", at, None, {"direction": "ccw"}, 2),
+            (3, "turn_started", at, 1, {"next_regular": 0, "deadline": None, "bonus": None}, 1)]
+        assert log[-1].hash == head and verify_chain(log, head)[0]
+        [new] = store.append(GAME, [played(1)], 3, head)
+        assert new.raw.startswith(b"[") and new.hash == link(head, new.raw)
+        both = store.read(GAME)
+        assert verify_chain(both, new.hash)[0] and store.read_tail(GAME).head == new.hash
+        edited = orjson.loads(raws[0])
+        edited["data"]["cards"] = ["AS"]
+        self.overwrite(store, GAME, 1, orjson.dumps(edited))
+        ok, detail = verify_chain(store.read(GAME), new.hash)
+        assert not ok and detail == "seq 1: content does not match its hash (the event was altered)"
 
     # ------------------------------------------------------ upcasting
     def test_old_events_are_upcast_on_read_and_never_rewritten(self, store, monkeypatch):
@@ -279,8 +371,8 @@ class EventStoreContract:
         assert (old.v, old.data) == (2, {"cards": ["KS"]})
         assert (new.v, new.data) == (2, {"cards": ["QH"]})
         assert self.raw_events(store, GAME)[0] == stored_before[0]
-        assert codec.decode_raw(stored_before[0]).v == 1
-        assert verify_chain([old, new])[0]
+        assert len(orjson.loads(stored_before[0])) == 4  # no v: stored at v1
+        assert verify_chain([old, new], store.read_tail(GAME).head)[0]
 
 
 class TestInMemoryStore(EventStoreContract):
@@ -293,6 +385,10 @@ class TestInMemoryStore(EventStoreContract):
 
     def overwrite(self, store, game_id, seq, raw):
         store._logs[game_id][seq - 1] = raw
+
+    def put_form1(self, store, game_id, raws, head):
+        store._logs[game_id] = list(raws)
+        store._last_hash[game_id] = head
 
 
 class RedisStoreContract(EventStoreContract):
@@ -311,6 +407,12 @@ class RedisStoreContract(EventStoreContract):
         client.delete(key)
         for entry_id, fields in entries:
             client.xadd(key, {b"e": raw if entry_id == f"{seq}-0".encode() else fields[b"e"]}, id=entry_id)
+
+    def put_form1(self, store, game_id, raws, head):
+        client = self.client(store)
+        for seq, raw in enumerate(raws, start=1):
+            client.xadd(events_key(game_id), {b"e": raw}, id=f"{seq}-0")
+        client.hset(meta_key(game_id), mapping={"version": len(raws), "last_hash": head, "append_id": "old"})
 
     def test_keys_share_one_hash_tag(self, store):
         fill(store, GAME, 2)
@@ -343,8 +445,8 @@ class RedisStoreContract(EventStoreContract):
         sent.clear()
         cold = RedisEventStore(client)
         cold.append(GAME, [played()], 4)  # nothing cached: one extra read
-        assert sent == ["XRANGE", "EVALSHA"]
-        assert second[-1].seq == 3 and verify_chain(store.read(GAME))[0]
+        assert sent == ["HMGET", "EVALSHA"]
+        assert second[-1].seq == 3 and verify_chain(store.read(GAME), store.read_tail(GAME).head)[0]
 
     def test_a_resent_append_is_recognized_not_repeated(self, store):
         """redis-py retries a command whose reply was lost; the script must not then report
@@ -413,7 +515,8 @@ class TestRealRedisStore(RedisStoreContract):
             server.restart()
             log = store.read("durable")  # the pool reconnects
             assert log == acknowledged and len(log) == 200
-            assert verify_chain(log) == (True, "200 events, hash chain intact")
+            assert verify_chain(log, acknowledged[-1].hash) == (
+                True, "200 events, hash chain intact up to the recorded head")
             [after] = store.append("durable", [played()], 200)  # script cache was lost: reloaded
-            assert after.prev == log[-1].hash
+            assert after.hash == link(acknowledged[-1].hash, after.raw) == store.read_tail("durable").head
             store.close()

@@ -1,5 +1,8 @@
-"""End to end: ``macau up`` on a free port, driven over HTTP only, as a user would; then
-stopped with Ctrl-C (SIGINT), leaving no process behind."""
+"""End to end: ``macau up --verbose`` on a free port, driven over HTTP only, as a user
+would; its metrics and ``macau status`` read while it is busy; then stopped as a
+terminal's Ctrl-C does (SIGINT to the whole process group), leaving no process behind,
+no traceback, and no token it issued in any log it wrote. A second, quiet ``macau up``
+shows the console a newcomer sees: the banner, then nothing."""
 
 from __future__ import annotations
 
@@ -7,25 +10,31 @@ import http.client
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import psutil
 import pytest
+import redis
 
 from service.embedded_redis import free_port
+from tests.support import macau_up
+from tests.support.scrape import samples, value
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = str(macau_up.ROOT)
 pytestmark = pytest.mark.slow
 
 
 class Http:
-    """JSON over HTTP/1.1 to the service under test."""
+    """JSON over HTTP/1.1 to the service under test; remembers every token it was given."""
 
     def __init__(self, port):
         self.port = port
+        self.tokens: set[str] = set()
 
     def __call__(self, method, path, body=None, token=None, headers=None):
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -36,41 +45,48 @@ class Http:
         r = c.getresponse()
         data = r.read()
         c.close()
+        self.tokens.update(t.decode() for t in re.findall(rb'"token":\s*"([^"]+)"', data))
         return r.status, (json.loads(data) if data else None)
+
+
+def start_up(tmp_path_factory, *args, **env_vars):
+    """``macau up`` in a process group of its own (as a terminal runs a command), its
+    output read up to the banner, then drained in the background."""
+    port = free_port()
+    data = tmp_path_factory.mktemp("data") / "var" / "redis"  # does not exist yet, as on a fresh clone
+    proc, lines = macau_up.start(port, *args, MACAU_DATA_DIR=str(data), **env_vars)
+    play = f"Play: http://127.0.0.1:{port}/\n"  # the banner's first line: the web table
+    if play not in lines:
+        macau_up.stop(proc)  # leave nothing running behind a failed start
+        pytest.fail("macau up did not start:\n" + "".join(lines))
+    before, banner = lines[:lines.index(play)], lines[lines.index(play):]  # --verbose: gunicorn's lines first
+    assert any("/docs" in b for b in banner), "".join(banner)
+    assert any("curl -s -X POST" in b for b in banner)
+    output = list(lines)
+    drain = threading.Thread(target=lambda: output.extend(proc.stdout), daemon=True)
+    drain.start()
+    redis_url = re.search(r"Redis: (redis://[^)]+)\)", "".join(banner)).group(1)
+    return {"proc": proc, "http": Http(port), "port": port, "banner": "".join(banner), "before": before,
+            "output": output, "drain": drain, "redis_url": redis_url, "data": data}
+
+
+def stop_like_a_terminal(info) -> tuple[int, list]:
+    """SIGINT to the whole process group, as Ctrl-C in a terminal; returns the exit code
+    and the processes of the tree still alive afterwards."""
+    proc = info["proc"]
+    tree = psutil.Process(proc.pid).children(recursive=True)
+    os.killpg(proc.pid, signal.SIGINT)
+    code = proc.wait(30)
+    info["drain"].join(10)
+    gone, alive = psutil.wait_procs(tree, timeout=15)
+    return code, alive
 
 
 @pytest.fixture(scope="module")
 def service(tmp_path_factory):
-    port = free_port()
-    # a data directory that does not exist yet, as on a fresh clone (var/redis)
-    env = dict(os.environ, MACAU_DATA_DIR=str(tmp_path_factory.mktemp("data") / "var" / "redis"), PYTHONPATH=ROOT,
-               MACAU_LOG_LEVEL="WARNING", MACAU_AUDITOR_TOKEN="e2e-auditor")
-    env.pop("REDIS_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "up", "--port", str(port)], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    banner = []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        banner.append(line)
-        if "Ctrl-C stops everything" in line:
-            break
-    assert any("/docs" in b for b in banner), "".join(banner)
-    assert any("curl -s -X POST" in b for b in banner)
-    info = {"proc": proc, "http": Http(port), "port": port, "banner": "".join(banner)}
+    info = start_up(tmp_path_factory, "--verbose", MACAU_AUDITOR_TOKEN="e2e-auditor", MACAU_SWEEP_EVERY_S="1")
     yield info
-    if proc.poll() is None:  # a run without the Ctrl-C test (-k): stop the whole tree, not just its root
-        family = psutil.Process(proc.pid).children(recursive=True)
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        for p in family:
-            if p.is_running():
-                p.kill()
+    macau_up.stop(info["proc"])  # after the Ctrl-C test, nothing is left to stop
 
 
 def play_legal(http, gid, token, rng, until_finished=True, max_requests=5000):
@@ -216,11 +232,122 @@ def test_replay_and_audit_of_the_finished_game(service):
     assert {c["name"] for c in report["checks"]} >= {"hash_chain", "replay", "cards_accounted", "commitments"}
 
 
+def test_metrics_of_a_busy_service_move(service):
+    """Every metric moves: humans' moves (above), bots', the clock's; a 412; a turn clock
+    and a last-card window that fired late; a game the sweeper had to rescue; an open
+    stream; the queue and the games read from Redis."""
+    http, port = service["http"], service["port"]
+    status, clock_game = http("POST", "/v1/games", {"variant": "macau", "seats": 2, "turn_timeout_s": 1, "seed": 2,
+                                                    "players": [{"name": "a"}, {"name": "b"}]})
+    assert status == 201
+    deal = {"dealer": 1, "hands": [["7H", "9C"], ["8C", "10D", "QS", "4S", "5S"]], "starter": "7D",
+            "stock": ["6C", "6D", "6H", "6S", "8D", "8H", "8S", "9D", "9H", "9S"]}
+    status, window_game = http("POST", "/v1/games", {"variant": "macau", "seats": 2, "deal": deal,
+                                                     "players": [{"name": "a"}, {"name": "b"}],
+                                                     "announce_window_s": 1, "turn_timeout_s": None})
+    token = window_game["players"][0]["token"]
+    status, played = http("POST", f"/v1/games/{window_game['game_id']}/moves", {"action": "play", "cards": ["7H"]},
+                          token=token)
+    assert status == 200 and played["game"]["announcement"]["seat"] == 0
+    status, _ = http("POST", f"/v1/games/{window_game['game_id']}/moves", {"action": "draw"}, token=token,
+                     headers={"If-Match": '"1"'})
+    assert status == 412
+    # a bot turn whose scheduled job is lost: the sweeper brings the game back
+    status, lost = http("POST", "/v1/games", {"variant": "macau", "seats": 2, "players": [{"name": "a"}],
+                                              "bots": [{"level": "easy"}], "bot_delay_s": 2, "turn_timeout_s": None,
+                                              "deal": {"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]],
+                                                       "starter": "7D"}})
+    r = redis.Redis.from_url(service["redis_url"])
+    job = f"rq:job:bot-{lost['game_id']}-{lost['version']}"
+    assert r.zrem("rq:scheduled:macau", job.removeprefix("rq:job:")) == 1 and r.delete(job) == 1
+    # a stream open while the service is scraped
+    conn = http_client(port)
+    conn.request("GET", f"/v1/games/{clock_game['game_id']}/stream")
+    assert conn.getresponse().status == 200
+
+    wanted = [("macau_moves_appended_total", {"source": "human"}), ("macau_moves_appended_total", {"source": "bot"}),
+              ("macau_moves_appended_total", {"source": "clock"}), ("macau_http_precondition_failed_total", {}),
+              ("macau_timer_lateness_seconds_count", {"kind": "clock"}),
+              ("macau_timer_lateness_seconds_count", {"kind": "window"}),
+              ("macau_sweeper_rescued_games_total", {"due": "bot"}), ("macau_sse_subscribers", {}),
+              ("macau_bot_decision_seconds_count", {"level": "hard"}),
+              ("macau_http_requests_total", {"route": "/v1/games/<game_id>/moves", "status": "200"}),
+              ("macau_http_request_duration_seconds_count", {"route": "/v1/games/<game_id>/moves"}),
+              ("macau_games", {"status": "playing"}), ("macau_games", {"status": "finished"}),
+              ("macau_queue_workers", {}), ("macau_redis_up", {})]
+    deadline = time.monotonic() + 30
+    while True:
+        conn2 = http_client(port)
+        conn2.request("GET", "/metrics")  # open: macau up listens on loopback only
+        text = conn2.getresponse().read().decode()
+        found = samples(text)
+        missing = [(n, ls) for n, ls in wanted if value(found, n, **ls) <= 0]
+        if not missing or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    conn.close()
+    assert not missing, missing
+    assert value(found, "macau_queue_workers") == 2
+    # append conflicts need two processes racing on one game: tests/integration/test_status.py makes one
+    assert "macau_queue_depth" in text
+    service["scrape"] = text
+
+
+def test_status_reads_the_service_from_redis(service):
+    out = subprocess.run([sys.executable, "-m", "service.cli", "status", "--json"], cwd=ROOT, capture_output=True,
+                         text=True, env=dict(os.environ, REDIS_URL=service["redis_url"], PYTHONPATH=ROOT), timeout=60)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["games"]["finished"]["total"] >= 1 and report["games"]["playing"]["total"] >= 1
+    assert len(report["workers"]) == 2 and all(w["heartbeat_age_s"] < 15 for w in report["workers"])
+    assert set(report["queue"]) == {"name", "queued", "scheduled", "started", "failed"}
+    assert report["stalled"]["checked"] >= 1
+
+
+def test_a_token_in_the_url_is_refused(service):
+    http = service["http"]
+    status, g = http("POST", "/v1/games", {"variant": "macau", "seats": 2, "players": [{"name": "a"}]})
+    token = g["players"][0]["token"]
+    status, problem = http("GET", f"/v1/games/{g['game_id']}/stream?token={token}")
+    assert status == 400 and problem["code"] == "token_in_query"
+
+
 def test_ctrl_c_stops_everything(service):
-    proc = service["proc"]
-    tree = psutil.Process(proc.pid).children(recursive=True)
+    tree = psutil.Process(service["proc"].pid).children(recursive=True)
     assert len(tree) >= 3, [p.name() for p in tree]  # redis, gunicorn (+ workers), rq worker(s)
-    proc.send_signal(signal.SIGINT)
-    proc.wait(30)
-    gone, alive = psutil.wait_procs(tree, timeout=15)
+    code, alive = stop_like_a_terminal(service)
+    assert code == 0
     assert not alive, [(p.pid, p.name()) for p in alive]
+    output = "".join(service["output"])
+    assert "Traceback" not in output and "ConnectionError" not in output, output[-3000:]
+
+
+def test_no_token_in_any_log(service):
+    assert service["proc"].poll() is not None, "runs after the service has stopped and written everything"
+    tokens = service["http"].tokens
+    assert len(tokens) >= 5
+    logs = {"console": "".join(service["output"])}
+    for path in service["data"].rglob("*.log"):
+        logs[str(path)] = path.read_text(errors="replace")
+    # the logs are there to be searched: every request was logged, with its path
+    assert re.search(r"gunicorn\.access: GET /v1/games/\w+/stream 400", logs["console"])
+    assert "DEBUG rq.worker" in logs["console"]
+    for token in tokens:
+        secret = token.partition(".")[2]
+        for name, text in logs.items():
+            assert secret not in text, f"a token in {name}"
+
+
+def test_the_console_of_a_newcomer_shows_the_banner_and_stays_calm(tmp_path_factory):
+    info = start_up(tmp_path_factory)
+    assert not info["before"], info["before"]  # nothing before the banner either
+    status, g = info["http"]("POST", "/v1/games", {"variant": "macau", "seats": 4, "bot_delay_s": 0,
+                                                   "bots": [{"level": "easy"}, {"level": "normal"}, {"level": "hard"},
+                                                            {"level": "normal"}]})
+    assert status == 201
+    time.sleep(3)  # bots play; RQ runs its maintenance
+    status, v = info["http"]("GET", f"/v1/games/{g['game_id']}")
+    assert v["version"] > g["version"]
+    code, alive = stop_like_a_terminal(info)
+    assert code == 0 and not alive
+    assert "".join(info["output"]) == info["banner"], "".join(info["output"])[:3000]

@@ -24,15 +24,17 @@ import pytest
 import redis
 
 from domain import GameStatusError, RuleViolation, command_from_move, legal_moves
+from domain.rules import PRESET_IDS
 from events import codec
-from events.application import GameService, TableSpec
+from events.application import Stale, TableSpec
 from events.audit import audit
-from events.envelope import event_hash, verify_chain
+from events.chain import verify_chain
+from events.codec import TYPE_CODES, link
 from events.records import apply_events
 from events.replay import apply_raw
-from events.repository import ConcurrencyError, GameRepository
+from events.repository import GameRepository
 from events.store import InMemoryEventStore, RedisEventStore, events_key, meta_key
-from tests.support.service_games import SteppingClock, new_service, random_steps, start_table
+from tests.support.service_games import SteppingClock, act, new_service, random_steps, start_table
 
 VARIANT, PLAYERS, SEED = "macau", 3, 0  # a game of 500+ events, several rounds and reshuffles
 
@@ -126,7 +128,13 @@ def test_a_warm_cache_reads_only_the_tail(open_store):
             return events
         return read
 
-    store.read, store.read_raw = counting(store.read), counting(store.read_raw)
+    def counting_tail(game_id, after=0):
+        tail = read_tail(game_id, after)
+        returned.append((after, len(tail.raws)))
+        return tail
+
+    read_tail = store.read_tail
+    store.read, store.read_raw, store.read_tail = counting(store.read), counting(store.read_raw), counting_tail
     try:
         for _ in range(10):
             stored, record = next(random_steps(writer, record, rng))
@@ -136,7 +144,7 @@ def test_a_warm_cache_reads_only_the_tail(open_store):
         returned.clear()
         assert reader.load(record.game_id) == record and returned == [(record.version, 0)]
     finally:
-        del store.read, store.read_raw
+        del store.read, store.read_raw, store.read_tail
 
 
 def test_the_lean_replay_equals_the_fold_of_decoded_events(open_store):
@@ -146,7 +154,7 @@ def test_the_lean_replay_equals_the_fold_of_decoded_events(open_store):
     store = open_store()
     _, live, history = finished_game(store)
     raws, events = store.read_raw(live.game_id), store.read(live.game_id)
-    assert [codec.decode(r) for r in raws] == events
+    assert codec.decode_many(raws, 1) == events
     assert apply_raw(None, live.game_id, raws) == apply_events(None, live.game_id, events) == live
     for seq in random.Random(5).sample(sorted(history), 15):
         base = history[seq]
@@ -160,7 +168,7 @@ def test_reads_do_not_depend_on_the_clients_reply_settings(redis_url, options):
     stores = [RedisEventStore(redis.Redis.from_url(redis_url)), RedisEventStore(redis.Redis.from_url(redis_url, **options))]
     _, live, _ = finished_game(stores[0], variant="makao")
     plain, other = (s.read(live.game_id) for s in stores)
-    assert plain == other and [codec.decode(r) for r in stores[1].read_raw(live.game_id)] == plain
+    assert plain == other and codec.decode_many(stores[1].read_raw(live.game_id), 1) == plain
     assert GameRepository(stores[1]).load(live.game_id) == live
     for s in stores:
         s._redis.close()
@@ -170,11 +178,11 @@ def test_reads_do_not_depend_on_the_clients_reply_settings(redis_url, options):
 def test_audit_verifies_a_finished_game(redis_store):
     _, live, _ = finished_game(redis_store)
     events = redis_store.read(live.game_id)
-    report = audit(live.game_id, events)
+    report = audit(live.game_id, events, redis_store.read_tail(live.game_id).head)
     assert report["verified"], report
     assert report["events"] == live.version == len(events)
-    assert [c["name"] for c in report["checks"]] == ["hash_chain", "replay", "cards_accounted", "commitments",
-                                                     "game_finished"]
+    assert [c["name"] for c in report["checks"]] == ["hash_chain", "replay", "cards_accounted", "results",
+                                                     "commitments", "game_finished"]
     assert all(c["ok"] for c in report["checks"])
     shuffles = sum(e.type in ("round_started", "stock_reshuffled") for e in events)
     assert shuffles > 2 and f"{shuffles} shuffles" in check(report, "commitments")["detail"]
@@ -204,49 +212,52 @@ def rewrite(client, game_id, seq, event_dict) -> None:
     assert found == 1
 
 
-def raw_events(client, game_id) -> list[dict]:
+def raw_events(client, game_id) -> list[list]:
+    """The stored values (form 2: ``[type code, at, seat, data(, v)]``), parsed."""
     return [orjson.loads(fields[b"e"]) for _id, fields in client.xrange(events_key(game_id))]
 
 
 def test_audit_catches_an_event_edited_in_redis(redis_store, client):
     _, live, _ = finished_game(redis_store)
     raw = raw_events(client, live.game_id)
-    target = next(e for e in raw[len(raw) // 2:] if e["type"] == "card_played")
-    target["data"]["cards"] = ["AS"] if target["data"]["cards"] != ["AS"] else ["AH"]
-    rewrite(client, live.game_id, target["seq"], target)
+    seq = next(i for i, e in enumerate(raw, 1) if i > len(raw) // 2 and e[0] == TYPE_CODES["card_played"])
+    target = raw[seq - 1]
+    target[3]["cards"] = ["AS"] if target[3]["cards"] != ["AS"] else ["AH"]
+    rewrite(client, live.game_id, seq, target)
 
-    events = GameRepository(RedisEventStore(client)).events(live.game_id)
-    assert events[target["seq"] - 1].data["cards"] == target["data"]["cards"]  # the edit is really stored
-    report = audit(live.game_id, events)
+    store = RedisEventStore(client)
+    events = GameRepository(store).events(live.game_id)
+    assert events[seq - 1].data["cards"] == target[3]["cards"]  # the edit is really stored
+    report = audit(live.game_id, events, store.read_tail(live.game_id).head)
     chain = check(report, "hash_chain")
     assert not report["verified"] and not chain["ok"]
-    assert f"seq {target['seq']}: content does not match its hash" in chain["detail"]
+    assert f"the {live.version} events hash to" in chain["detail"] and "not to the recorded head" in chain["detail"]
 
 
 def forge(client, game_id, alter) -> int:
-    """Apply ``alter(event dict)`` to the first event it returns True for, then recompute
-    every hash from there on and rewrite stream and meta: a consistent forged chain."""
+    """Apply ``alter(stored value)`` to the first event it returns True for, then
+    recompute the chain from there on and rewrite stream and meta: a consistent forged
+    chain."""
     raw = raw_events(client, game_id)
     start = next(i for i, e in enumerate(raw) if alter(e))
-    prev = raw[start - 1]["hash"] if start else ""
-    for e in raw[start:]:
-        e["prev"] = prev
-        e["hash"] = prev = event_hash(prev, e["seq"], e["type"], e["at"], e["seat"], e["data"], e["v"])
+    prev = ""
+    for e in raw:
+        prev = link(prev, orjson.dumps(e))
     key = events_key(game_id)
     pipe = client.pipeline(transaction=True)
     pipe.delete(key)
-    for e in raw:
-        pipe.xadd(key, {"e": orjson.dumps(e)}, id=f"{e['seq']}-0")
+    for seq, e in enumerate(raw, 1):
+        pipe.xadd(key, {"e": orjson.dumps(e)}, id=f"{seq}-0")
     pipe.hset(meta_key(game_id), "last_hash", prev)
     pipe.execute()
-    return raw[start]["seq"]
+    return start + 1
 
 
 def swap_in_first_deal(i, j):
     def alter(e):
-        if e["type"] != "round_started":
+        if e[0] != TYPE_CODES["round_started"]:
             return False
-        stock = e["data"]["stock"]
+        stock = e[3]["stock"]
         assert stock[i] != stock[j] or i == j
         stock[i], stock[j] = stock[j], stock[i]
         return True
@@ -255,8 +266,8 @@ def swap_in_first_deal(i, j):
 
 def first_draw_size(client, game_id) -> int:
     raw = raw_events(client, game_id)
-    deal = next(i for i, e in enumerate(raw) if e["type"] == "round_started")
-    return len(next(e for e in raw[deal:] if e["type"] == "cards_drawn")["data"]["cards"])
+    deal = next(i for i, e in enumerate(raw) if e[0] == TYPE_CODES["round_started"])
+    return len(next(e for e in raw[deal:] if e[0] == TYPE_CODES["cards_drawn"])[3]["cards"])
 
 
 @pytest.mark.parametrize("where", ["across_the_first_draw", "bottom_of_stock"])
@@ -270,8 +281,8 @@ def test_audit_catches_a_forged_deal_behind_a_recomputed_chain(redis_store, clie
     i, j = (k - 1, k) if where == "across_the_first_draw" else (-1, -2)
     seq = forge(client, live.game_id, swap_in_first_deal(i, j))
 
-    events = RedisEventStore(client).read(live.game_id)
-    report = audit(live.game_id, events)
+    store = RedisEventStore(client)
+    report = audit(live.game_id, store.read(live.game_id), store.read_tail(live.game_id).head)
     assert check(report, "hash_chain")["ok"] and check(report, "replay")["ok"]
     assert not report["verified"]
     commitments = check(report, "commitments")
@@ -281,16 +292,48 @@ def test_audit_catches_a_forged_deal_behind_a_recomputed_chain(redis_store, clie
         assert not cards["ok"] and "cards out of place" in cards["detail"]
 
 
+def test_audit_catches_a_forged_result_behind_a_recomputed_chain(redis_store, client):
+    """The forger names another winner in game_ended and recomputes the chain: the log
+    still replays (the fold takes the recorded result as it is), but the engine's scoring
+    of the replayed table gives the true one."""
+    _, live, _ = finished_game(redis_store)
+    true_winners = list(live.state.result.winners)
+
+    def crown_a_loser(e):
+        if e[0] != TYPE_CODES["game_ended"]:
+            return False
+        e[3]["winners"] = [next(s for s in range(PLAYERS) if s not in true_winners)]
+        return True
+
+    seq = forge(client, live.game_id, crown_a_loser)
+    store = RedisEventStore(client)
+    report = audit(live.game_id, store.read(live.game_id), store.read_tail(live.game_id).head)
+    assert check(report, "hash_chain")["ok"] and check(report, "replay")["ok"] and check(report, "commitments")["ok"]
+    results = check(report, "results")
+    assert not report["verified"] and not results["ok"]
+    assert results["detail"] == f"seq {seq}: game_ended records winners other than the play gives"
+
+
+@pytest.mark.parametrize("variant", PRESET_IDS)
+def test_every_presets_games_audit_clean(variant):
+    for players, seed in ((2, 1), (4, 2)):
+        svc, live, _ = finished_game(None, variant, players, seed)
+        store = svc.repo.store
+        report = audit(live.game_id, store.read(live.game_id), store.read_tail(live.game_id).head)
+        assert report["verified"], (variant, players, [c for c in report["checks"] if not c["ok"]])
+        assert check(report, "results")["detail"] == f"{len(live.state.rounds) + 1} results follow from the play"
+
+
 def test_audit_of_a_game_in_progress(redis_store):
     svc = new_service(redis_store)
     record = start_table(svc, VARIANT, PLAYERS, seed=SEED)
     for _, record in islice(random_steps(svc, record, random.Random(3)), 40):
         pass
     assert record.status == "playing"
-    report = audit(record.game_id, redis_store.read(record.game_id))
+    report = audit(record.game_id, redis_store.read(record.game_id), redis_store.read_tail(record.game_id).head)
     ok = {c["name"]: c["ok"] for c in report["checks"]}
-    assert ok == {"hash_chain": True, "replay": True, "cards_accounted": True, "commitments": False,
-                  "game_finished": False}
+    assert ok == {"hash_chain": True, "replay": True, "cards_accounted": True, "results": True,
+                  "commitments": False, "game_finished": False}
     assert not report["verified"] and report["events"] == record.version
 
 
@@ -304,7 +347,7 @@ def race(services, record_of, command_of):
         record, command = record_of(i), command_of(i)
         barrier.wait()
         try:
-            results[i] = services[i].execute(record, command)
+            results[i] = act(services[i], record, command, record.version)
         except Exception as exc:  # collected, asserted below
             errors[i] = exc
 
@@ -320,7 +363,7 @@ def race(services, record_of, command_of):
 def test_two_services_race_on_one_move_and_one_wins(redis_url):
     stores = [RedisEventStore.from_url(redis_url) for _ in range(2)]
     clock = SteppingClock()
-    a, b = (GameService(GameRepository(s), clock=clock) for s in stores)
+    a, b = (new_service(s, clock) for s in stores)
     try:
         record = start_table(a, VARIANT, PLAYERS, seed=SEED)
         game_id = record.game_id
@@ -337,13 +380,13 @@ def test_two_services_race_on_one_move_and_one_wins(redis_url):
             [(winner, (stored, after))] = results.items()
             [(loser, error)] = errors.items()
             wins[winner] += 1
-            assert isinstance(error, ConcurrencyError) and error.current_version == after.version
+            assert isinstance(error, Stale) and error.current_version == after.version
             assert stored[0].seq == ra.version + 1 and after.version == stored[-1].seq
             # the loser reloads the winner's game; its move was already made
             again = (a, b)[loser].get(game_id)
             assert again == after
             try:
-                (a, b)[loser].execute(again, cmd)
+                act((a, b)[loser], again, cmd)
                 raise AssertionError("the same move was accepted twice")
             except (RuleViolation, GameStatusError):
                 pass
@@ -351,7 +394,7 @@ def test_two_services_race_on_one_move_and_one_wins(redis_url):
                 break
         events = stores[0].read(game_id)
         assert [e.seq for e in events] == list(range(1, len(events) + 1))
-        assert verify_chain(events)[0] and stores[1].version(game_id) == len(events)
+        assert verify_chain(events, stores[1].read_tail(game_id).head)[0] and stores[1].version(game_id) == len(events)
         assert apply_events(None, game_id, events) == b.get(game_id) == a.get(game_id)
     finally:
         for s in stores:
@@ -360,7 +403,7 @@ def test_two_services_race_on_one_move_and_one_wins(redis_url):
 
 def test_racing_joins_both_get_a_seat_and_the_game_starts_once(redis_url):
     stores = [RedisEventStore.from_url(redis_url) for _ in range(2)]
-    a, b = (GameService(GameRepository(s), clock=SteppingClock()) for s in stores)
+    a, b = (new_service(s) for s in stores)
     try:
         for attempt in range(5):
             record, _ = a.create(TableSpec(VARIANT, seats=3, players=["ann"], seed=attempt))
@@ -380,7 +423,8 @@ def test_racing_joins_both_get_a_seat_and_the_game_starts_once(redis_url):
             assert sorted(seated.values()) == [1, 2]
             events = stores[0].read(record.game_id)
             assert [e.type for e in events].count("game_started") == 1
-            assert [e.seq for e in events] == list(range(1, len(events) + 1)) and verify_chain(events)[0]
+            assert [e.seq for e in events] == list(range(1, len(events) + 1))
+            assert verify_chain(events, stores[0].read_tail(record.game_id).head)[0]
             assert a.get(record.game_id).status == "playing"
     finally:
         for s in stores:
@@ -404,12 +448,9 @@ def test_a_table_created_full_starts_in_the_same_append():
 
 
 def test_load_at_a_past_seq_is_the_record_after_that_event():
-    from events.repository import GameRepository
-    from events.store import InMemoryEventStore
-    from events.application import GameService, TableSpec
-
-    repo = GameRepository(InMemoryEventStore())
-    record, _ = GameService(repo).create(TableSpec("makao", seats=2, bots=["easy", "easy"], seed=4))
+    svc = new_service()
+    repo = svc.repo
+    record, _ = svc.create(TableSpec("makao", seats=2, bots=["easy", "easy"], seed=4))
     assert record.version > 3
     past = repo.load(record.game_id, at=3)
     assert past.version == 3 and past.status == "waiting"

@@ -34,7 +34,7 @@ from domain.rules import PRESET_IDS
 from events.application import TableSpec
 from events.redaction import AUDITOR, SPECTATOR, redact_event
 from events.views import game_view
-from tests.support.service_games import new_service, random_command, start_table
+from tests.support.service_games import act, new_service, random_command, start_table
 from tests.unit.test_custom_rules import PASS_LEFT
 
 settings.register_profile("ci", max_examples=6, deadline=None, derandomize=True,
@@ -184,7 +184,7 @@ def check_game(variant: str, players: int, seed: int, rules=None, deal=None) -> 
         if record.state.status != "playing":
             break
         try:
-            _, record = svc.execute(record, random_command(svc, record.state, rng))
+            _, record = act(svc, record, random_command(svc, record.state, rng))
         except DomainError:
             continue
         absorb(record)
@@ -194,7 +194,7 @@ def check_game(variant: str, players: int, seed: int, rules=None, deal=None) -> 
             seat = rng.randrange(players)
             cmd = stray_command(rng, record.state, seat, svc.now())
             try:
-                _, record = svc.execute(record, cmd)
+                _, record = act(svc, record, cmd)
             except DomainError as err:
                 leaked = card_codes(str(err)) - k.known[seat] - sent_cards(cmd)
                 assert not leaked, f"{cmd} was refused with {err!r}, which names {sorted(leaked)}"
@@ -251,7 +251,7 @@ OWN_WINDOW_DEAL = {"hands": [["JKR", "5H"], ["8H", "10C"]], "starter": "8D",
 def own_window_game():
     svc = new_service()
     record, _ = svc.create(TableSpec("macau", seats=2, players=["ann", "bob"], deal=OWN_WINDOW_DEAL, seed=1))
-    _, record = svc.execute(record, Play(0, ("JKR",), at=svc.now()))
+    _, record = act(svc, record, Play(0, ("JKR",), at=svc.now()))
     st = record.state
     assert st.actor == 0 and st.call_window.seat == 0 and st.hands[0] == ("5H",)
     return svc, record
@@ -281,7 +281,7 @@ def test_a_refused_play_does_not_tell_whether_the_card_is_on_the_stock():
     reasons = {}
     for card in ("2C", "KH", "10D"):  # on the stock (no match), elsewhere, on the stock (matches)
         try:
-            svc.execute(record, Play(0, (card,), at=svc.now()))
+            act(svc, record, Play(0, (card,), at=svc.now()))
             reasons[card] = "accepted"
         except DomainError as err:
             reasons[card] = err.reason

@@ -16,7 +16,8 @@ import random
 from typing import Iterator, Optional
 
 from domain import Catch, CloseCallWindow, DomainError, Timeout, command_from_move, legal_moves
-from events.application import GameService, TableSpec
+from events.application import CLOCK, HUMAN, GameService, TableSpec
+from events.projections import MemoryLobby
 from events.records import GameRecord
 from events.repository import GameRepository
 from events.store import EventStore, InMemoryEventStore
@@ -39,7 +40,18 @@ class SteppingClock:
 
 def new_service(store: Optional[EventStore] = None, clock: Optional[SteppingClock] = None) -> GameService:
     store = store if store is not None else InMemoryEventStore()
-    return GameService(GameRepository(store), clock=clock or SteppingClock())
+    return GameService(GameRepository(store), MemoryLobby(), clock=clock or SteppingClock())
+
+
+def act(svc: GameService, record: GameRecord, command, expected_version: Optional[int] = None):
+    """``svc.act`` for a command the policy below made: the clock's commands (timeouts,
+    closing a window) from the clock, the rest from the commanding seat. Returns
+    ``(stored events, record)``."""
+    if isinstance(command, (Timeout, CloseCallWindow)):
+        acted = svc.act(record.game_id, getattr(command, "seat", None), command, expected_version, source=CLOCK)
+    else:
+        acted = svc.act(record.game_id, command.seat, command, expected_version, source=HUMAN)
+    return acted.events, acted.record
 
 
 def start_table(svc: GameService, variant: str, players: int, seed: int, rules: Optional[dict] = None,
@@ -94,7 +106,7 @@ def random_steps(svc: GameService, record: GameRecord, rng: random.Random,
         if record.state.status != "playing":
             return
         try:
-            stored, record = svc.execute(record, random_command(svc, record.state, rng))
+            stored, record = act(svc, record, random_command(svc, record.state, rng))
         except DomainError:
             continue
         yield stored, record

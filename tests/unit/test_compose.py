@@ -38,5 +38,14 @@ def test_redis_has_aof_and_a_volume_and_services_scale():
         assert "container_name" not in svc, "a fixed container name prevents --scale"
         assert not any(":" in str(p) for p in svc.get("ports", [])), "a fixed host port prevents --scale"
     assert c["services"]["api"]["command"][:2] == ["macau", "api"]
-    assert c["services"]["worker"]["command"] == ["macau", "worker"]
+    assert c["services"]["worker"]["command"][:2] == ["macau", "worker"]
+
+
+def test_api_and_workers_share_the_archive():
+    c = compose()
+    for name in ("api", "worker"):
+        svc = c["services"][name]
+        mount = next(v for v in svc["volumes"] if v.startswith("archive:"))
+        assert mount.split(":")[1] == svc["environment"]["MACAU_ARCHIVE_DIR"]
+    assert "archive" in c["volumes"]
     assert (ROOT / "Dockerfile").exists()

@@ -2,7 +2,7 @@
 
 Every domain event type, taken from real random games in every preset and in house
 rules that produce the rare types (pass_left, false catches, expiring wishes, deferred
-going out), survives ``to_new_event`` -> seal -> encode -> decode -> ``to_domain_event``
+going out), survives ``to_new_event`` -> seal (stored form 2) -> decode -> ``to_domain_event``
 unchanged. Times are RFC 3339 strings in stored data, never floats."""
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from domain import (Catch, CloseCallWindow, DomainError, RuleSet, Setup, Start, 
 from domain import events as dev
 from domain.rules import PRESET_IDS
 from events import codec
-from events.envelope import NewEvent, seal_batch, utc_now, verify_chain
+from events.chain import verify_chain
+from events.envelope import format_at, utc_now
 from events.mapping import TIME_FIELDS, from_rfc3339, to_domain_event, to_new_event, to_rfc3339
-from events.store import EventStore, InMemoryEventStore
+from events.store import InMemoryEventStore
+from tests.support.legacy import form1_values
 from tests.unit.test_custom_rules import PASS_LEFT
 
 RFC3339_MS = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\Z")
@@ -115,22 +117,22 @@ def test_every_event_survives_the_round_trip(samples, event_type):
     events = samples[event_type]
     assert events, f"no sample of {event_type}"
     new = [to_new_event(e) for e in events]
-    sealed = seal_batch(new, 0, "", utc_now(), codec.CURRENT_VERSION)
-    assert verify_chain(sealed)[0]
+    sealed = codec.seal(new, 0, "", format_at(utc_now()))
+    assert verify_chain(sealed, sealed[-1].hash)[0]
     for original, n, s in zip(events, new, sealed):
         assert n.type == original.type
         if "seat" in type(original).__dataclass_fields__:
             assert n.seat == original.seat and "seat" not in n.data
         else:
             assert n.seat is None
-        raw = codec.encode(s)
-        stored = orjson.loads(raw)["data"]
+        code, _at, _seat, stored = orjson.loads(s.raw)[:4]
+        assert code == codec.TYPE_CODES[event_type], "a domain event in its usual shape is stored by its code"
         assert not floats_in(stored), f"{event_type}: a float in stored data: {floats_in(stored)}"
         for name in TIME_FIELDS:
             if getattr(original, name, None) is not None:
                 assert RFC3339_MS.match(stored[name]), stored[name]
-        decoded = codec.decode(raw)
-        assert decoded == s
+        decoded = codec.decode(s.raw, s.seq)
+        assert decoded == s and decoded.data == n.data and list(decoded.data) == list(n.data)
         back = to_domain_event(decoded)
         assert back == original and type(back) is type(original)
 
@@ -173,11 +175,11 @@ def test_directions_are_cw_or_ccw_in_stored_data():
 
 def test_a_v1_direction_is_read_as_cw_or_ccw_and_its_hash_still_verifies():
     """Logs written before the change keep their bytes (and hashes); reads lift them."""
-    old = seal_batch([NewEvent("direction_changed", None, {"direction": -1})], 0, "", utc_now(),
-                     {"direction_changed": 1})
-    (e,) = codec.decode_many([codec.encode(s) for s in old])
-    assert (e.v, e.data, e.origin.data) == (2, {"direction": "ccw"}, {"direction": -1})
-    assert verify_chain([e])[0]
+    raws, head = form1_values([("direction_changed", "2026-11-21T12:00:00.000Z", None, {"direction": -1}, 1)])
+    (e,) = codec.decode_many(raws, 1)
+    assert (e.v, e.data, e.hash) == (2, {"direction": "ccw"}, head)
+    assert orjson.loads(e.raw)["data"] == {"direction": -1}
+    assert verify_chain([e], head)[0]
     assert to_domain_event(e) == dev.DirectionChanged(-1)
 
 # ------------------------------------------------------------------ batch decoding (a replay's read path)
@@ -190,21 +192,22 @@ def stored_log(n=5) -> tuple[InMemoryEventStore, list]:
 
 def test_a_batch_decodes_as_each_value_alone():
     store, raws = stored_log()
-    assert codec.decode_many(raws) == [codec.decode(r) for r in raws] == store.read("g")
-    assert codec.parse_many(raws) == [orjson.loads(r) for r in raws]
-    assert codec.decode_many([r.decode() for r in raws]) == store.read("g")  # str values: one by one
-    assert codec.decode_many([]) == codec.parse_many([]) == []
+    events = store.read("g")
+    assert codec.decode_many(raws, 1) == [codec.decode(r, i) for i, r in enumerate(raws, 1)] == events
+    assert codec.parse_many(raws) == [(e.type, orjson.loads(r)[1], e.seat, e.data, e.v) for e, r in zip(events, raws)]
+    assert codec.decode_many([r.decode() for r in raws], 1) == events  # str values, as a decoding client gives
+    assert codec.decode_many([], 1) == codec.parse_many([]) == []
 
 
-@pytest.mark.parametrize("corrupt", [b'{"seq": 2', b'{"a": 1}, {"b": 2}', b"[1]", b" "])
+@pytest.mark.parametrize("corrupt", [b'{"seq": 2', b'{"a": 1}, {"b": 2}', b"[1]", b" ", b"7", b'[1, 2, 3, {}, 1, 1]'])
 def test_a_corrupt_value_in_a_batch_is_not_misaligned(corrupt):
-    """One value that is not one JSON object fails the batch, which is then parsed value
+    """One value that is not one stored event fails the batch, which is then parsed value
     by value, so the error concerns that value and never shifts the others."""
     _, raws = stored_log()
     raws[2] = corrupt
-    with pytest.raises((orjson.JSONDecodeError, TypeError, KeyError)):
-        codec.decode_many(raws)
-    with pytest.raises((orjson.JSONDecodeError, TypeError, KeyError)):
+    with pytest.raises(codec.CorruptEvent, match="position 2"):
+        codec.decode_many(raws, 1)
+    with pytest.raises(codec.CorruptEvent, match="position 2"):
         codec.parse_many(raws)
 
 
@@ -212,18 +215,7 @@ def test_a_batch_is_upcast(monkeypatch):
     _, raws = stored_log(3)
     monkeypatch.setitem(codec.CURRENT_VERSION, "turn_started", 2)
     monkeypatch.setitem(codec._UPCASTERS, ("turn_started", 1), lambda d: {**d, "bonus": 7})
-    decoded = codec.decode_many(raws)
-    assert [(e.v, e.data["bonus"], e.origin.v) for e in decoded] == [(2, 7, 1)] * 3
-    assert [(d["v"], d["data"]["bonus"]) for d in codec.parse_many(raws)] == [(2, 7)] * 3
-    assert decoded == [codec.decode(r) for r in raws]
-
-
-def test_the_default_read_raw_is_the_encoded_read():
-    store, raws = stored_log()
-
-    class Plain(InMemoryEventStore):
-        read_raw = EventStore.read_raw
-
-    plain = Plain()
-    plain._logs, plain._last_hash = store._logs, store._last_hash
-    assert plain.read_raw("g", 1, 2) == raws[1:3] and plain.read_raw("g") == raws
+    decoded = codec.decode_many(raws, 1)
+    assert [(e.v, e.data["bonus"], len(orjson.loads(e.raw))) for e in decoded] == [(2, 7, 4)] * 3  # stored at v1
+    assert [(v, data["bonus"]) for _t, _at, _s, data, v in codec.parse_many(raws)] == [(2, 7)] * 3
+    assert decoded == [codec.decode(r, i) for i, r in enumerate(raws, 1)]

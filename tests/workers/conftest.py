@@ -1,4 +1,4 @@
-"""Real worker processes (``python -m workers.runner``) on a real Redis-compatible server,
+"""Real worker processes (``macau worker``) on a real Redis-compatible server,
 with the API app in process wired to the same queue."""
 
 from __future__ import annotations
@@ -10,13 +10,9 @@ import sys
 import time
 
 import pytest
-import redis
-from rq import Queue
 
 from service.app import create_app
 from service.config import Config
-from workers.context import QUEUE_NAME
-from workers.scheduling import FollowUps
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -30,7 +26,7 @@ class Workers:
 
     def start(self, n: int | None = None):
         for _ in range(n or self.n):
-            self.procs.append(subprocess.Popen([sys.executable, "-m", "workers.runner"], env=self.env, cwd=ROOT,
+            self.procs.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=self.env, cwd=ROOT,
                                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
     def kill_all(self):
@@ -67,13 +63,12 @@ class Workers:
 def stack(redis_url):
     workers = Workers(redis_url)
     workers.start()
-    queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(redis_url))
-    app = create_app(Config(redis_url=redis_url, rate_limit_per_s=0, auditor_token="aud"), followups=FollowUps(queue))
+    app = create_app(Config(redis_url=redis_url, rate_limit_per_s=0, auth_failures_per_s=0, auditor_token="aud"))
     try:
         yield app, workers
     finally:
         workers.stop()
-        app.extensions["macau"].store.close()
+        app.extensions["macau"].close()
 
 
 def wait_for(predicate, timeout_s: float, every_s: float = 0.05):

@@ -1,0 +1,475 @@
+"""The adversarial probes of issue 12, repeatable: run them against this tree, or against
+another checkout of the service, to compare before and after.
+
+    python -m bench.abuse                         # the tree this file is in
+    python -m bench.abuse --root /path/to/other   # another checkout, same interpreter
+    python -m bench.abuse --only sse,redis        # some probes
+
+Loopback only, every probe bounded in count and time, and each stops what it started: a
+Redis-compatible server, gunicorn with two gevent workers of 500 connections each (the
+tree's own ``service/gunicorn_conf.py``), and RQ workers where a probe needs them. Many
+client addresses come from binding 127.0.0.x source addresses. The last line of output
+is one JSON object with every probe's figures."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import psutil
+import redis
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+from service.embedded_redis import free_port, start_server  # noqa: E402 - launches a server, any tree
+from tests.support.faults import CuttingProxy  # noqa: E402
+from tests.support.loopback import call, open_streams  # noqa: E402
+
+BASE_ENV = {"GUNICORN_WORKERS": "2", "GUNICORN_WORKER_CONNECTIONS": "500", "MACAU_MAX_STREAMS": "400",
+            "MACAU_SSE_KEEPALIVE_S": "2", "MACAU_LOG_LEVEL": "WARNING", "MACAU_ENQUEUE": "0"}
+DEAL = {"variant": "macau", "seats": 2, "players": [{"name": "ann"}, {"name": "bob"}], "turn_timeout_s": None,
+        "deal": {"dealer": 1, "hands": [["7H", "9C"], ["8D", "6S"]], "starter": "5H"}}
+
+
+# ---------------------------------------------------------------------- plumbing
+class Stack:
+    """A server (or ``redis_url``), gunicorn from ``root``, and ``rq_workers`` workers."""
+
+    def __init__(self, root, env=None, rq_workers=0, redis_url=None, server=None):
+        self.root, self.extra, self.rq_workers = root, env or {}, rq_workers
+        self.server = server
+        self.redis_url = redis_url
+        self.procs: list[subprocess.Popen] = []
+        self.log = tempfile.NamedTemporaryFile(prefix="abuse-gunicorn-", suffix=".log", delete=False)
+
+    def __enter__(self):
+        if self.server is None and self.redis_url is None:
+            self.server = start_server()
+        url = self.redis_url or self.server.url
+        self.port = free_port()
+        env = dict(os.environ, **BASE_ENV, **self.extra, REDIS_URL=url, PYTHONPATH=self.root,
+                   GUNICORN_BIND=f"127.0.0.1:{self.port}")
+        conf = os.path.join(self.root, "service", "gunicorn_conf.py")
+        self.procs.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"],
+                                           env=env, cwd=self.root, stdout=self.log, stderr=self.log))
+        for _ in range(self.rq_workers):
+            self.procs.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
+                                               cwd=self.root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if call(self.port, "GET", "/healthz", timeout=2)[0] == 200:
+                return self
+            time.sleep(0.2)
+        raise RuntimeError("gunicorn did not come up: " + open(self.log.name).read()[-2000:])
+
+    def __exit__(self, *exc):
+        for p in self.procs:
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+        for p in self.procs:
+            try:
+                p.wait(15)
+            except subprocess.TimeoutExpired:
+                for child in psutil.Process(p.pid).children(recursive=True):
+                    child.kill()
+                p.kill()
+                p.wait()
+        if self.server is not None:
+            self.server.close()
+        self.log.close()
+
+    def api_workers(self):
+        return psutil.Process(self.procs[0].pid).children()
+
+    def rss_mb(self) -> float:
+        return round(sum(p.memory_info().rss for p in self.api_workers()) / 2**20, 1)
+
+    def log_text(self) -> str:
+        with open(self.log.name, errors="replace") as f:
+            return f.read()
+
+
+def counts(statuses) -> dict:
+    out: dict = {}
+    for s in statuses:
+        out[str(s)] = out.get(str(s), 0) + 1
+    return dict(sorted(out.items()))
+
+
+def hammer(seconds, threads, send):
+    """``send(i)`` -> status, from ``threads`` threads for ``seconds``; the statuses."""
+    stop = time.monotonic() + seconds
+    seen: list = []
+    lock = threading.Lock()
+
+    def run(t):
+        i = t
+        while time.monotonic() < stop:
+            s = send(i)
+            with lock:
+                seen.append(s)
+            i += threads
+    ts = [threading.Thread(target=run, args=(t,)) for t in range(threads)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    return seen
+
+
+def make_game(port, **extra):
+    status, doc, _, _ = call(port, "POST", "/v1/games", {**DEAL, **extra})
+    assert status == 201, (status, doc)
+    return doc["game_id"], {p["seat"]: p["token"] for p in doc["players"]}
+
+
+# ---------------------------------------------------------------------- probes
+def probe_rate_limit(root):
+    """Game creations in 5 s from one address, varying the Authorization header; then a
+    token followed by U+00A0 / U+0085."""
+    with Stack(root) as s:
+        gid, tokens = make_game(s.port)
+        ws = {name: call(s.port, "GET", f"/v1/games/{gid}", headers={"Authorization": f"Bearer {tokens[0]}{c}"})[0]
+              for name, c in (("nbsp", "\xa0"), ("nel", "\x85"))}
+        seen = hammer(5, 8, lambda i: call(s.port, "POST", "/v1/games", {"variant": "macau", "seats": 2},
+                                           headers={"Authorization": f"Bearer junk-{i}"})[0])
+    return {"varying_authorization_5s": counts(seen), "token_plus_unicode_space": ws}
+
+
+def probe_failed_auth(root):
+    """Token guesses for 3 s from one address; the log must not hold a guessed token."""
+    with Stack(root) as s:
+        gid, _ = make_game(s.port)
+        began = time.monotonic()
+        seen = hammer(3, 4, lambda i: call(s.port, "GET", f"/v1/games/{gid}",
+                                           headers={"Authorization": f"Bearer {gid}.guess{i:06d}"})[0])
+        elapsed = time.monotonic() - began
+        text = s.log_text()
+    return {"guesses_3s": counts(seen), "answered_per_s": round(len(seen) / elapsed),
+            "unlimited_401_per_s": round(seen.count(401) / elapsed),
+            "log_lines_failed_auth": text.count("authentication failed"), "log_leaks_token": ".guess" in text}
+
+
+def probe_proxy(root):
+    """Behind one trusted proxy (X-Forwarded-For): while one client hammers, another
+    client's requests (one every 0.2 s) must still be served."""
+    def other_client(port, out):
+        time.sleep(0.5)
+        for _ in range(15):
+            out.append(call(port, "GET", "/v1/games?limit=1", headers={"X-Forwarded-For": "198.51.100.9"})[0])
+            time.sleep(0.2)
+
+    with Stack(root, {"MACAU_TRUSTED_PROXIES": "1"}) as s:
+        other: list = []
+        t = threading.Thread(target=other_client, args=(s.port, other))
+        t.start()
+        abuser = hammer(4, 8, lambda i: call(s.port, "GET", "/v1/games?limit=1",
+                                             headers={"X-Forwarded-For": "203.0.113.7"})[0])
+        t.join()
+    with Stack(root) as s:  # no trusted proxy: a forged X-Forwarded-For buys nothing
+        forged = hammer(4, 8, lambda i: call(s.port, "GET", "/v1/games?limit=1",
+                                             headers={"X-Forwarded-For": f"10.9.{i // 250}.{i % 250}"})[0])
+    return {"abuser_4s": counts(abuser), "another_client_meanwhile": counts(other),
+            "forged_forwarded_for_4s_no_proxy": counts(forged)}
+
+
+def _stream_flood(root, requests_for, rounds=1):
+    """Open the streams, ask /healthz, close them, ask again; RSS of the API workers
+    before, with the streams open and 8 s after they closed, for each round."""
+    with Stack(root) as s:
+        gid, tokens = make_game(s.port)
+        time.sleep(1)
+        out = {"workers_rss_mb": {"before": s.rss_mb()}}
+        for r in range(rounds):
+            socks, statuses = open_streams(s.port, requests_for(gid, tokens[0]))
+            health = call(s.port, "GET", "/healthz", timeout=8)
+            out["workers_rss_mb"][f"open_{r + 1}"] = s.rss_mb()
+            for sock in socks:
+                if sock is not None:
+                    sock.close()
+            time.sleep(8)  # keep-alives every 2 s find the closed sockets
+            health_after = call(s.port, "GET", "/healthz", timeout=8)
+            out["workers_rss_mb"][f"closed_{r + 1}"] = s.rss_mb()
+            if r == 0:
+                out.update({"streams": counts(statuses),
+                            "healthz_while_open": {"status": health[0], "seconds": round(health[3], 2)},
+                            "healthz_after_close": {"status": health_after[0], "seconds": round(health_after[3], 2)}})
+    return out
+
+
+def unicode_spaces(i: int) -> str:
+    """24 characters of U+00A0 and U+0085 spelling ``i``: a header whose last 24
+    characters differ each time, around a token that still authenticated on main."""
+    return "".join("\xa0" if (i >> b) & 1 else "\x85" for b in range(24))
+
+
+def probe_streams(root, n=1200):
+    """``n`` SSE streams against two workers of 500 connections each: from one address
+    with a seat token plus a different run of Unicode spaces each (main's rate-limit
+    bypass); from one address without a token; from 24 addresses without a token."""
+    path = "/v1/games/{}/stream"
+    return {
+        "one_address_bypass": _stream_flood(root, lambda gid, token: [
+            (path.format(gid), {"Authorization": f"Bearer {token}{unicode_spaces(i)}"}, "127.0.0.1")
+            for i in range(n)]),
+        "one_address": _stream_flood(root, lambda gid, token: [
+            (path.format(gid), {}, "127.0.0.1") for i in range(n)]),
+        "24_addresses": _stream_flood(root, lambda gid, token: [
+            (path.format(gid), {}, f"127.0.0.{10 + i % 24}") for i in range(n)], rounds=3),
+    }
+
+
+def probe_idle_connections(root, n=1200):
+    """``n`` TCP connections from one address that never send a request (the pool is two
+    workers of 500): how long /healthz takes from another address meanwhile."""
+    with Stack(root) as s:
+        idle = []
+        for _ in range(n):
+            try:
+                idle.append(socket.create_connection(("127.0.0.1", s.port), timeout=2,
+                                                     source_address=("127.0.0.1", 0)))
+            except OSError:
+                break
+        time.sleep(1)
+        health = call(s.port, "GET", "/healthz", timeout=8, src="127.0.0.2")
+        refused = 0
+        for sock in idle:
+            sock.settimeout(0.01)
+            try:
+                refused += sock.recv(64).startswith(b"HTTP/1.1 429")
+            except OSError:
+                pass
+            sock.close()
+    return {"connections": len(idle), "refused_429": refused,
+            "healthz": {"status": health[0], "seconds": round(health[3], 2)}}
+
+
+def probe_bad_input(root):
+    big = "9" * 5000
+    with Stack(root) as s:
+        gid, tokens = make_game(s.port)
+        auth = {"Authorization": f"Bearer {tokens[0]}"}
+        raw = {"Content-Type": "application/json"}
+        cases = {
+            "create_seats_5000_digits": ("POST", "/v1/games", f'{{"variant": "macau", "seats": {big}}}', raw),
+            "join_5000_digits": ("POST", f"/v1/games/{gid}/players", f'{{"name": {big}}}', raw),
+            "bots_5000_digits": ("POST", f"/v1/games/{gid}/bots", f'{{"level": {big}}}', {**raw, **auth}),
+            "quickplay_5000_digits": ("POST", "/v1/quickplay", f'{{"variant": "macau", "name": "a", "seats": {big}}}',
+                                      raw),
+            "if_match_superscript_two": ("POST", f"/v1/games/{gid}/moves", '{"action": "draw"}',
+                                         {**raw, **auth, "If-Match": '"\xb2"'}),
+            "if_match_5000_digits": ("POST", f"/v1/games/{gid}/moves", '{"action": "draw"}',
+                                     {**raw, **auth, "If-Match": f'"{big}"'}),
+            "last_event_id_superscripts": ("GET", f"/v1/games/{gid}/stream", None, {"Last-Event-ID": "\xb9\xb2"}),
+            "last_event_id_5000_digits": ("GET", f"/v1/games/{gid}/stream", None, {"Last-Event-ID": big}),
+            "last_event_id_2_pow_70": ("GET", f"/v1/games/{gid}/stream", None,
+                                       {"Last-Event-ID": "1180591620717411303424"}),
+        }
+        out = {}
+        for name, (method, path, body, headers) in cases.items():
+            st, doc, _, _ = call(s.port, method, path, headers=headers, raw=body.encode() if body else None,
+                                 timeout=5)
+            out[name] = st
+        tracebacks = s.log_text().count("Traceback")
+    out["tracebacks_logged"] = tracebacks
+    return out
+
+
+def probe_hygiene(root):
+    """Names, headers, echoes."""
+    with Stack(root) as s:
+        names = {}
+        for label, name in (("nul", "ann\x00"), ("ansi", "\x1b[31mred"), ("rlo", "abc\u202e"),
+                            ("zero_width", "a\u200bb"), ("blank", "   ")):
+            names[label] = call(s.port, "POST", "/v1/games", {"variant": "macau", "players": [{"name": name}]})[0]
+        _, created, created_h, _ = call(s.port, "POST", "/v1/games", {"variant": "macau", "players": [{"name": "a"}]})
+        gid = created["game_id"]
+        variants_h = call(s.port, "GET", "/v1/variants")[2]
+        docs_h = call(s.port, "GET", "/docs")[2]
+        text_plain = call(s.port, "POST", "/v1/games", raw=b'{"variant": "macau"}',
+                          headers={"Content-Type": "text/plain"})
+        pre = call(s.port, "OPTIONS", f"/v1/games/{gid}/moves", headers={
+            "Origin": "https://cards.example", "Access-Control-Request-Method": "POST"})[2]
+        long_key = call(s.port, "POST", "/v1/games", {"variant": "macau", "rules": {"k" * 250_000: 1}})
+        long_id = call(s.port, "GET", "/v1/games/" + "x" * 8000)
+    return {"names": names,
+            "nosniff_on_variants": variants_h.get("X-Content-Type-Options"),
+            "cache_control_on_token_response": created_h.get("Cache-Control"),
+            "docs_csp": bool(docs_h.get("Content-Security-Policy")), "docs_x_frame_options": docs_h.get("X-Frame-Options"),
+            "text_plain_body": [text_plain[0], (text_plain[1] or {}).get("detail")],
+            "preflight_allow_methods": pre.get("Access-Control-Allow-Methods"),
+            "detail_chars_250k_rules_key": len((long_key[1] or {}).get("detail", "")),
+            "detail_chars_8000_char_game_id": len((long_id[1] or {}).get("detail", ""))}
+
+
+def probe_redis(root, pause_s=25.0):
+    """SIGSTOP the server for ``pause_s`` while four requests are on their way, then
+    SIGKILL it."""
+    server = start_server()
+    with Stack(root, server=server) as s:
+        gid, tokens = make_game(s.port)
+        auth = {"Authorization": f"Bearer {tokens[0]}"}
+        call(s.port, "GET", f"/v1/games/{gid}")
+        requests = {"get_game": ("GET", f"/v1/games/{gid}", None, {}),
+                    "move": ("POST", f"/v1/games/{gid}/moves", {"action": "draw"}, auth),
+                    "create": ("POST", "/v1/games", {"variant": "macau"}, {}),
+                    "readyz": ("GET", "/readyz", None, {})}
+        paused: dict = {}
+
+        def send(name):
+            method, path, body, headers = requests[name]
+            st, doc, h, secs = call(s.port, method, path, body, headers, timeout=pause_s + 15)
+            paused[name] = {"status": st, "seconds": round(secs, 2), "code": (doc or {}).get("code"),
+                            "retry_after": h.get("Retry-After")}
+        os.kill(server.pid, signal.SIGSTOP)
+        stopped = time.monotonic()
+        threads = [threading.Thread(target=send, args=(n,)) for n in requests]
+        polls = []
+        try:
+            for t in threads:
+                t.start()
+            time.sleep(1)
+            while time.monotonic() - stopped < pause_s - 3:  # a reader every second meanwhile
+                st, _, _, secs = call(s.port, "GET", f"/v1/games/{gid}", timeout=pause_s)
+                polls.append((st, secs))
+                time.sleep(max(0.0, 1 - secs))
+            for t in threads:
+                t.join(max(0.0, pause_s - (time.monotonic() - stopped)))
+            time.sleep(max(0.0, pause_s - (time.monotonic() - stopped)))
+        finally:
+            os.kill(server.pid, signal.SIGCONT)
+        for t in threads:
+            t.join(30)
+        paused["reads_meanwhile"] = {"statuses": counts(p[0] for p in polls),
+                                     "slowest_s": round(max((p[1] for p in polls), default=0), 2)}
+        began = time.monotonic()
+        while call(s.port, "GET", f"/v1/games/{gid}", timeout=5)[0] != 200 and time.monotonic() - began < 30:
+            time.sleep(0.1)
+        recovered = round(time.monotonic() - began, 2)
+        server.kill()
+        killed = {}
+        for name in ("get_game", "create", "readyz"):
+            method, path, body, headers = requests[name]
+            st, doc, h, secs = call(s.port, method, path, body, headers, timeout=30)
+            killed[name] = {"status": st, "seconds": round(secs, 2), "code": (doc or {}).get("code")}
+        server.restart()
+        began = time.monotonic()
+        while call(s.port, "GET", "/readyz", timeout=5)[0] != 200 and time.monotonic() - began < 30:
+            time.sleep(0.1)
+        ready_again = round(time.monotonic() - began, 2)
+        tracebacks = s.log_text().count("Traceback")
+    return {"paused_s": pause_s, "while_paused": paused, "recovered_after_resume_s": recovered,
+            "killed": killed, "ready_after_restart_s": ready_again, "tracebacks_logged": tracebacks}
+
+
+def probe_idempotency_retry(root):
+    """The connection drops right after Redis ran the Idempotency-Key claim: redis-py sends
+    it again; the client must not get a 409 against its own claim."""
+    server = start_server()
+    with CuttingProxy(server.port) as proxy, Stack(root, redis_url=proxy.url, server=server) as s:
+        gid, tokens = make_game(s.port)
+        headers = {"Authorization": f"Bearer {tokens[0]}", "Idempotency-Key": "k-1"}
+        proxy.cut_after(b"idem:")
+        first = call(s.port, "POST", f"/v1/games/{gid}/moves", {"action": "draw"}, headers, timeout=40)
+        retry = call(s.port, "POST", f"/v1/games/{gid}/moves", {"action": "draw"}, headers, timeout=40)
+    return {"connection_cuts": proxy.cuts,
+            "first": {"status": first[0], "code": (first[1] or {}).get("code"), "seconds": round(first[3], 2)},
+            "retry": {"status": retry[0], "code": (retry[1] or {}).get("code"),
+                      "replayed": retry[2].get("Idempotent-Replayed")}}
+
+
+def probe_idempotency_keys(root, n=1000):
+    """``n`` rejected moves (not this seat's turn), each with a new Idempotency-Key."""
+    with Stack(root, {"MACAU_RATE_LIMIT_PER_S": "0"}) as s:
+        gid, tokens = make_game(s.port)
+        r = redis.Redis.from_url(s.server.url)
+        seen = [call(s.port, "POST", f"/v1/games/{gid}/moves", {"action": "draw"},
+                     {"Authorization": f"Bearer {tokens[1]}", "Idempotency-Key": f"key-{i}"})[0] for i in range(n)]
+        keys = list(r.scan_iter("idem:*", count=1000))
+        records = [k for k in keys if r.type(k) == b"string"]
+        ttl = r.ttl(records[0]) if records else None
+        held = sum(r.memory_usage(k) or 0 for k in keys)
+        r.close()
+    return {"rejected_moves": counts(seen), "records_kept": len(records), "ttl_s": ttl, "redis_bytes_held": held}
+
+
+def probe_waiting_tables(root, n=300, ttl_s=4):
+    """``n`` waiting tables with MACAU_WAITING_TTL_S=``ttl_s`` and a worker sweeping each
+    second: how many still wait after ttl + 8 s, and the Redis bytes per table."""
+    env = {"MACAU_WAITING_TTL_S": str(ttl_s), "MACAU_SWEEP_EVERY_S": "1", "MACAU_RATE_LIMIT_PER_S": "0"}
+    with Stack(root, env, rq_workers=1) as s:
+        r = redis.Redis.from_url(s.server.url)
+        before = r.info("memory")["used_memory"]
+        for i in range(n):
+            call(s.port, "POST", "/v1/games", {"variant": "macau", "seats": 4, "players": [{"name": f"p{i}"}]})
+        per_table = (r.info("memory")["used_memory"] - before) // n
+        time.sleep(ttl_s + 8)
+        waiting = r.zcard("lobby:all:waiting")
+        finished = r.zcard("lobby:all:finished")
+        r.close()
+    return {"tables": n, "redis_bytes_per_table": per_table, "still_waiting": waiting, "closed": finished}
+
+
+def probe_sweeper(root, n=3000, seconds=12):
+    """A worker's CPU over ``seconds`` with ``n`` idle waiting tables (nothing is due)."""
+    with Stack(root, {"MACAU_SWEEP_EVERY_S": "3", "MACAU_RATE_LIMIT_PER_S": "0"}, rq_workers=1) as s:
+        def create(i):
+            return call(s.port, "POST", "/v1/games", {"variant": "macau", "seats": 4,
+                                                      "players": [{"name": f"p{i}"}]})[0]
+        per_thread = n // 8
+        threads = [threading.Thread(target=lambda t=t: [create(t * per_thread + j) for j in range(per_thread)])
+                   for t in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        time.sleep(4)
+        worker = psutil.Process(s.procs[1].pid)
+        procs = [worker] + worker.children(recursive=True)
+
+        def cpu():
+            return sum(sum(p.cpu_times()[:2]) for p in procs if p.is_running())
+        start = cpu()
+        time.sleep(seconds)
+        used = cpu() - start
+    return {"tables": per_thread * 8, "worker_cpu_s": round(used, 2), "seconds": seconds,
+            "core_share": round(used / seconds, 3)}
+
+
+PROBES = {"rate_limit": probe_rate_limit, "failed_auth": probe_failed_auth, "proxy": probe_proxy,
+          "streams": probe_streams, "idle_connections": probe_idle_connections, "bad_input": probe_bad_input, "hygiene": probe_hygiene, "redis": probe_redis,
+          "idempotency_retry": probe_idempotency_retry, "idempotency_keys": probe_idempotency_keys,
+          "waiting_tables": probe_waiting_tables, "sweeper": probe_sweeper}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--root", default=HERE, help="the checkout to probe (default: this one)")
+    ap.add_argument("--only", default="", help="comma-separated probe names: " + ", ".join(PROBES))
+    a = ap.parse_args(argv)
+    root = os.path.abspath(a.root)
+    names = [n for n in a.only.split(",") if n] or list(PROBES)
+    results = {"root": root}
+    for name in names:
+        began = time.monotonic()
+        try:
+            results[name] = PROBES[name](root)
+        except Exception as e:  # a probe that breaks is a figure too
+            results[name] = {"error": f"{type(e).__name__}: {e}"[:300]}
+        print(f"{name} ({time.monotonic() - began:.0f} s): {json.dumps(results[name])}", file=sys.stderr, flush=True)
+    print(json.dumps(results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,106 @@
+"""The event store the service uses when it keeps an archive: the hot store (Redis) in
+front, the archive behind it.
+
+Every read asks the hot store first; a game it does not hold is read from its archived
+log, the same stored values, so everything built on reads (replays, views, the events
+endpoint, audits) serves an archived game exactly as it served it from the hot store.
+Writes go to the hot store. A game leaves the hot store only after its log was archived
+and read back (events.archiving), so at no moment is it in neither."""
+
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+from ..envelope import NewEvent, StoredEvent
+from .archive_dir import ArchiveDir
+from .base import ConcurrencyError, EventStore, Tail, Wakeup, check_read
+
+
+class TieredEventStore(EventStore):
+    def __init__(self, hot: EventStore, archive: ArchiveDir):
+        super().__init__(hot._clock)
+        self.hot = hot
+        self.archive = archive
+
+    def append(self, game_id: str, events: list[NewEvent], expected_version: int,
+               prev_hash: Optional[str] = None) -> list[StoredEvent]:
+        try:
+            return self.hot.append(game_id, events, expected_version, prev_hash)
+        except ConcurrencyError as e:
+            log = self.archive.read(game_id) if e.current_version == 0 else None
+            if log is None:
+                raise
+            # an archived game is finished: it takes no more events
+            raise ConcurrencyError(log.version, game_id=game_id, expected_version=expected_version) from None
+
+    def read(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
+        events = self.hot.read(game_id, after, limit)
+        if events or limit == 0:
+            return events
+        log = self.archive.read(game_id)
+        return log.events(after, limit) if log is not None else []
+
+    def read_raw(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[bytes]:
+        raws = self.hot.read_raw(game_id, after, limit)
+        if raws or limit == 0:
+            return raws
+        log = self.archive.read(game_id)
+        if log is None:
+            return []
+        return log.raws[after:] if limit is None else log.raws[after:after + limit]
+
+    def read_tail(self, game_id: str, after: int = 0) -> Tail:
+        tail = self.hot.read_tail(game_id, after)
+        if tail.version:
+            return tail
+        check_read(game_id, after, None)
+        log = self.archive.read(game_id)
+        return Tail(log.version, log.head, log.raws[after:]) if log is not None else tail
+
+    def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
+        if self.hot.version(game_id) or not self.archive.has(game_id):
+            return self.hot.read_blocking(game_id, after, timeout_s)
+        events = self.read(game_id, after)
+        if not events:  # an archived game never changes again
+            time.sleep(max(0.0, timeout_s))
+        return events
+
+    def read_many_blocking(self, cursors: dict[str, int], timeout_s: float,
+                           wake: Optional[Wakeup] = None) -> dict[str, list[StoredEvent]]:
+        # live events only come from the hot store; a subscriber reads its backlog first
+        return self.hot.read_many_blocking(cursors, timeout_s, wake)
+
+    def wakeup(self) -> Wakeup:
+        return self.hot.wakeup()
+
+    def version(self, game_id: str) -> int:
+        version = self.hot.version(game_id)
+        if version:
+            return version
+        log = self.archive.read(game_id)
+        return log.version if log is not None else 0
+
+    def exists(self, game_id: str) -> bool:
+        return self.hot.exists(game_id) or self.archive.has(game_id)
+
+    def game_ids(self) -> list[str]:
+        """The hot store's games (archived ones are listed by the lobby)."""
+        return self.hot.game_ids()
+
+    def archived_mark(self, game_id: str) -> Optional[str]:
+        return self.hot.archived_mark(game_id)
+
+    def mark_archived(self, game_id, version, head, checksum):
+        return self.hot.mark_archived(game_id, version, head, checksum)
+
+    def evict(self, game_id, version, head, checksum):
+        return self.hot.evict(game_id, version, head, checksum)
+
+    def close(self) -> None:
+        self.hot.close()
+
+    @property
+    def client(self):
+        """The hot store's Redis client (for the adapters that keep their keys beside it)."""
+        return getattr(self.hot, "client", None)

@@ -1,0 +1,73 @@
+"""Request bodies, checked before any view sees them: a body is JSON (415 otherwise) and
+parses (400 naming the problem otherwise). Python refuses integers of more than 4300
+digits with a ValueError that no parser downstream expects; here such a number is a 400
+naming its field."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from flask import request
+
+from .errors import ApiError, quoted
+from .problem_types import clip
+
+BODY_METHODS = ("POST", "PUT", "PATCH")
+
+
+class _Huge:
+    """Stands for an integer too long to convert, so its field can be named."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+
+
+def _parse_int(text: str):
+    try:
+        return int(text)
+    except ValueError:  # more digits than sys.get_int_max_str_digits()
+        return _Huge(len(text.lstrip("-")))
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def check_body() -> None:
+    """Refuse a body that is not JSON (415) or not valid JSON (400). Bodiless requests
+    pass: the views say what they need."""
+    if request.method not in BODY_METHODS or not (request.content_length or request.headers.get("Transfer-Encoding")):
+        return
+    if not request.is_json:
+        sent = request.headers.get("Content-Type")
+        raise ApiError(415, "unsupported_media_type", "send the body as application/json, not "
+                       + (quoted(sent) if sent else "without a Content-Type"))
+    data = request.get_data(cache=True)
+    try:
+        body = json.loads(data, parse_int=_parse_int, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise ApiError(400, "invalid_request", "the JSON body is nested too deeply") from None
+    except UnicodeDecodeError:
+        raise ApiError(400, "invalid_request", "the body is not UTF-8 text") from None
+    except ValueError as e:
+        raise ApiError(400, "invalid_request", f"the body is not valid JSON: {e}") from None
+    path = _huge_path(body, "")
+    if path is not None:
+        field, digits = path
+        raise ApiError(400, "invalid_request", f"{clip(field or 'body')}: a number of {digits} digits; "
+                                               f"integers have at most {sys.get_int_max_str_digits()}")
+
+
+def _huge_path(value, prefix: str):
+    """(path, digits) of the first integer too long to convert, or None."""
+    stack = [(value, prefix)]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Huge):
+            return path, value.digits
+        if isinstance(value, dict):
+            stack.extend((v, f"{path}.{k}" if path else str(k)) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(value))))
+    return None

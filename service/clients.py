@@ -1,0 +1,122 @@
+"""Who is calling, for rate limits and connection caps.
+
+A request is counted against its seat once its token validates (a token holds one seat
+of one game; the auditor token is one client), else against its client address. A header
+that does not authenticate never picks a bucket of its own: varying it gains nothing.
+The address is the peer's, or, behind ``trusted_proxies`` proxy hops (werkzeug's
+ProxyFix), the one those proxies put in X-Forwarded-For; an IPv6 client is its /64,
+which one subscriber holds whole. Failed authentications are counted and limited per
+address, and logged without the token."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Optional
+
+from flask import Response, request
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from events.application import NotFound, token_game
+
+from .errors import ApiError, problem
+from .http import bearer_token, same_secret, seat_of_token
+from .problem_types import address_key, clip
+from .ratelimit import RateLimiter
+
+log = logging.getLogger("macau.auth")
+
+UNLIMITED_PATHS = ("/healthz", "/readyz")  # probes: a load balancer must always reach them
+
+
+class FailedAuth:
+    """Failed authentications per address: a bucket each, and a count for the process."""
+
+    def __init__(self, rate_per_s: float, burst: int):
+        self.limiter = RateLimiter(rate_per_s, burst)
+        self.total = 0
+        self._lock = threading.Lock()
+
+    def record(self, address: str) -> None:
+        with self._lock:
+            self.total += 1
+        self.limiter.check(address)
+
+
+def trust_proxies(app, hops: int) -> None:
+    """Believe X-Forwarded-For through ``hops`` proxies (0: the peer is the client)."""
+    if hops > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops)
+
+
+def close_refused(wsgi_app):
+    """WSGI middleware: a 429 or 503 ends its connection. A refused client that kept its
+    keep-alive connection would still hold a place in the worker's connection pool (for
+    gunicorn's ``keepalive`` seconds), which is what the refusal was to protect. gunicorn
+    passes its response's ``start_response``; its ``force_close`` is how a worker closes
+    after an answer (an application may not send Connection itself, PEP 3333)."""
+    def app(environ, start_response):
+        def start(status, headers, exc_info=None):
+            if status[:3] in ("429", "503"):
+                close = getattr(getattr(start_response, "__self__", None), "force_close", None)
+                if close is not None:
+                    close()
+            return start_response(status, headers, exc_info)
+        return wsgi_app(environ, start)
+    return app
+
+
+def client_address() -> str:
+    return address_key(request.remote_addr or "unknown")
+
+
+def limit(services) -> Optional[Response]:
+    """The before-request check: a 429 with Retry-After, or None to go on."""
+    if request.path in UNLIMITED_PATHS or request.method == "OPTIONS":
+        return None
+    address = client_address()
+    client = f"address:{address}"
+    try:
+        token = bearer_token()
+    except ApiError:
+        token = ""  # malformed: a failed authentication (the view answers 401)
+    if token is not None:
+        failed = services.failed_auth
+        wait = failed.limiter.wait(address)
+        if wait > 0:
+            return _too_many("too_many_failed_authentications",
+                             "too many requests with tokens that did not authenticate; retry later", wait)
+        holder = _holder(services, token) if token else None
+        if holder is None:
+            failed.record(address)
+            log.warning("authentication failed", extra={"client": address, "method": request.method,
+                                                        "path": clip(request.path, 100)})
+        else:
+            client = holder
+    wait = services.limiter.check(client)
+    if wait > 0:
+        return _too_many("rate_limited", "too many requests; retry later", wait)
+    return None
+
+
+def _holder(services, token: str) -> Optional[str]:
+    """"seat:<game>:<n>" for a seat's token, "auditor", or None for a token that holds nothing."""
+    auditor = services.config.auditor_token
+    if auditor and same_secret(token, auditor):
+        return "auditor"
+    game_id = token_game(token)
+    if game_id is None:
+        return None
+    try:
+        record = services.games.cached(game_id)
+        seat = seat_of_token(record, token)
+        if seat is None and record.free_seats():  # this process's copy may predate the join
+            record = services.games.get(game_id)
+            seat = seat_of_token(record, token)
+    except NotFound:
+        return None
+    return None if seat is None else f"seat:{game_id}:{seat}"
+
+
+def _too_many(code: str, detail: str, wait: float) -> Response:
+    return problem(429, code, detail, headers={"Retry-After": str(max(1, int(wait + 0.999)))})

@@ -1,0 +1,142 @@
+"""``macau status``: what the service is doing, read from Redis alone (no API needed).
+
+Games by status and variant (the lobby), the RQ queue, the workers and their last
+heartbeat, jobs late by more than 2 s, and the oldest stalled game: a playing or waiting
+game whose bot turn, turn clock, last-card window or bot fill is overdue by more than the
+scheduler's own 2 s (the sweeper reschedules such games every few seconds; one that stays
+here is stuck). ``gather`` returns one JSON-able dict; ``render`` prints it as tables."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+
+import orjson
+import redis
+from rq import Queue, Worker
+
+from events.projections import STATUSES
+from events.repository import GameRepository
+from events.store import RedisEventStore
+from workers.queueing import QUEUE_NAME
+from workers.scheduling import STALLED_AFTER_S, overdue
+
+LATE_AFTER_S = 2.0  # RQ fires a scheduled job 0-2 s after its time
+QUEUE_SAMPLE = 500  # queued jobs looked at (oldest first) for lateness
+
+
+def gather(url: str, queue_url: str | None = None, now: float | None = None) -> dict:
+    now = time.time() if now is None else now
+    store = RedisEventStore.from_url(url)
+    queue_client = redis.Redis.from_url(queue_url or url)
+    try:
+        queue = Queue(QUEUE_NAME, connection=queue_client)
+        return {"at": _iso(now), "games": _games(store.client), "queue": _queue(queue),
+                "late_jobs": _late_jobs(queue, now), "workers": _workers(queue, now),
+                "stalled": _stalled(store, now)}
+    finally:
+        store.close()
+        queue_client.close()
+
+
+def _games(r) -> dict:
+    counts = {status: {} for status in STATUSES}
+    for _, raw in r.hscan_iter("lobby:summary", count=1000):
+        s = orjson.loads(raw)
+        by_variant = counts.setdefault(s["status"], {})
+        by_variant[s["variant"]] = by_variant.get(s["variant"], 0) + 1
+    return {status: {"total": sum(v.values()), "by_variant": dict(sorted(v.items()))} for status, v in counts.items()}
+
+
+def _queue(queue: Queue) -> dict:
+    return {"name": queue.name, "queued": queue.count, "scheduled": queue.scheduled_job_registry.count,
+            "started": queue.started_job_registry.count, "failed": queue.failed_job_registry.count}
+
+
+def _late_jobs(queue: Queue, now: float) -> dict:
+    """Scheduled jobs still not enqueued more than 2 s after their time, and jobs waiting
+    in the queue for more than 2 s."""
+    late = [(job_id.decode(), now - score) for job_id, score in queue.connection.zrangebyscore(
+        queue.scheduled_job_registry.key, 0, now - LATE_AFTER_S, withscores=True)]
+    ids = queue.get_job_ids(0, QUEUE_SAMPLE - 1)
+    for job_id, job in zip(ids, queue.job_class.fetch_many(ids, connection=queue.connection)):
+        if job is not None and job.enqueued_at is not None:
+            waited = now - job.enqueued_at.replace(tzinfo=timezone.utc).timestamp()
+            if waited > LATE_AFTER_S:
+                late.append((job_id, waited))
+    oldest = max(late, key=lambda j: j[1]) if late else None
+    return {"threshold_s": LATE_AFTER_S, "count": len(late),
+            "oldest": {"job_id": oldest[0], "late_s": round(oldest[1], 1)} if oldest else None}
+
+
+def _workers(queue: Queue, now: float) -> list[dict]:
+    out = []
+    for w in sorted(Worker.all(queue=queue), key=lambda w: w.name):
+        beat = w.last_heartbeat.replace(tzinfo=timezone.utc).timestamp() if w.last_heartbeat else None
+        state = w.get_state()
+        out.append({"name": w.name, "hostname": w.hostname, "pid": w.pid, "state": getattr(state, "value", state),
+                    "last_heartbeat": _iso(beat) if beat else None,
+                    "heartbeat_age_s": round(max(0.0, now - beat), 1) if beat else None,
+                    "current_job": w.get_current_job_id()})
+    return out
+
+
+def _stalled(store: RedisEventStore, now: float) -> dict:
+    repo = GameRepository(store, cache_size=1)
+    checked, stalled = 0, []
+    for status in ("playing", "waiting"):
+        for raw in store.client.zrange("lobby:all:" + status, 0, -1):
+            game_id = raw.decode()
+            record = repo.load(game_id)
+            if record is None:
+                continue
+            checked += 1
+            due = overdue(record, now)
+            if due is not None and now - due[1] > STALLED_AFTER_S:
+                stalled.append((now - due[1], due[0], record))
+    oldest = max(stalled, key=lambda s: s[0]) if stalled else None
+    return {"threshold_s": STALLED_AFTER_S, "checked": checked, "count": len(stalled), "oldest": {
+        "game_id": oldest[2].game_id, "variant": oldest[2].variant, "status": oldest[2].status,
+        "version": oldest[2].version, "due": oldest[1], "overdue_s": round(oldest[0], 1)} if oldest else None}
+
+
+def _iso(ts: float) -> str:
+    return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def render(report: dict) -> str:
+    games = report["games"]
+    variants = sorted({v for g in games.values() for v in g["by_variant"]})
+    head = ["games", "total"] + variants
+    rows = [[status, str(g["total"])] + [str(g["by_variant"].get(v, 0)) for v in variants]
+            for status, g in games.items()]
+    lines = [f"Macau service status at {report['at']}", ""] + _table(head, rows)
+    q = report["queue"]
+    late = report["late_jobs"]
+    lines += ["", f"queue {q['name']}: {q['queued']} queued, {q['scheduled']} scheduled, {q['started']} running, "
+                  f"{q['failed']} failed",
+              f"jobs late by more than {late['threshold_s']:g} s: {late['count']}"
+              + (f" (oldest: {late['oldest']['job_id']}, {late['oldest']['late_s']} s)" if late["oldest"] else ""),
+              ""]
+    workers = report["workers"]
+    if workers:
+        lines += _table(["worker", "host", "pid", "state", "last heartbeat", "job"], [
+            [w["name"], w["hostname"] or "", str(w["pid"] or ""), w["state"],
+             f"{w['heartbeat_age_s']} s ago" if w["heartbeat_age_s"] is not None else "never",
+             w["current_job"] or ""] for w in workers])
+    else:
+        lines.append("workers: none (bots, clocks and windows wait until one starts)")
+    st = report["stalled"]
+    lines += ["", f"stalled games (overdue by more than {st['threshold_s']:g} s): {st['count']} "
+                  f"of {st['checked']} playing or waiting"]
+    if st["oldest"]:
+        o = st["oldest"]
+        lines.append(f"  oldest: {o['game_id']} ({o['variant']}, {o['status']}, version {o['version']}): "
+                     f"{o['due']} overdue by {o['overdue_s']} s")
+    return "\n".join(lines)
+
+
+def _table(head: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
+    fmt = "  ".join(f"{{:<{w}}}" if i == 0 else f"{{:>{w}}}" for i, w in enumerate(widths))
+    return [fmt.format(*head)] + [fmt.format(*r) for r in rows]

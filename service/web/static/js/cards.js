@@ -1,0 +1,92 @@
+// Card faces, drawn with SVG paths written for this page. Suits differ by shape, not
+// only by colour, and every card carries its code (API.md: 10H, QS, JKR) in its name.
+import { html } from '../vendor/preact-htm.js';
+
+export const SUITS = {
+  C: { name: 'clubs', one: 'club', symbol: '♣', red: false },
+  D: { name: 'diamonds', one: 'diamond', symbol: '♦', red: true },
+  H: { name: 'hearts', one: 'heart', symbol: '♥', red: true },
+  S: { name: 'spades', one: 'spade', symbol: '♠', red: false },
+};
+const RANK_NAMES = { J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
+const SUIT_ORDER = { C: 0, D: 1, H: 2, S: 3, J: 4 };
+const RANK_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+
+export function parseCard(code) {
+  if (code === 'JKR' || code === 'JKB') return { code, joker: true, red: code === 'JKR', rank: 'JK', suit: null };
+  const suit = code.slice(-1);
+  return { code, joker: false, rank: code.slice(0, -1), suit, red: SUITS[suit]?.red ?? false };
+}
+
+export const rankName = (rank) => RANK_NAMES[rank] || rank;
+
+// "10 of hearts", "queen of spades", "red joker"
+export function cardName(code) {
+  const c = parseCard(code);
+  if (c.joker) return `${c.red ? 'red' : 'black'} joker`;
+  return `${rankName(c.rank)} of ${SUITS[c.suit]?.name ?? c.suit}`;
+}
+
+// "10♥", "Q♠", "Joker (red)": short text for logs
+export function cardText(code) {
+  const c = parseCard(code);
+  if (c.joker) return c.red ? 'red Joker' : 'black Joker';
+  return `${c.rank}${SUITS[c.suit]?.symbol ?? c.suit}`;
+}
+
+export function sortHand(cards) {
+  return cards
+    .map((code, index) => ({ code, index }))
+    .sort((a, b) => {
+      const x = parseCard(a.code);
+      const y = parseCard(b.code);
+      const sx = x.joker ? 4 : SUIT_ORDER[x.suit];
+      const sy = y.joker ? 4 : SUIT_ORDER[y.suit];
+      return sx - sy || RANK_ORDER.indexOf(x.rank) - RANK_ORDER.indexOf(y.rank) || a.index - b.index;
+    });
+}
+
+const PATHS = {
+  H: 'M50 90C22 66 5 50 5 30 5 15 16 5 29 5c9 0 16 5 21 13C55 10 62 5 71 5c13 0 24 10 24 25 0 20-17 36-45 60z',
+  D: 'M50 3 87 50 50 97 13 50z',
+  S: 'M50 5C36 24 6 40 6 61c0 13 10 22 22 22 9 0 15-4 19-10-1 9-5 16-12 22h30c-7-6-11-13-12-22 4 6 10 10 19 10 12 0 22-9 22-22C94 40 64 24 50 5z',
+  C: 'M50 6a20 20 0 0 0-17 30A20 20 0 1 0 46 70c-1 10-5 18-12 25h32c-7-7-11-15-12-25a20 20 0 1 0 13-34A20 20 0 0 0 50 6z',
+};
+
+export function Suit({ suit, className = 'suit' }) {
+  return html`<svg class=${className} viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+    <path d=${PATHS[suit]} /></svg>`;
+}
+
+function JokerMark() {
+  return html`<svg class="suit" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+    <path d="M50 4l13 30 33 3-25 22 8 33-29-17-29 17 8-33L4 37l33-3z" /></svg>`;
+}
+
+// The face itself (decorative: the element that holds it carries the accessible name).
+export function CardFace({ code }) {
+  const c = parseCard(code);
+  const colour = c.red ? 'red' : 'black';
+  if (c.joker) {
+    return html`<span class=${`face joker ${colour}`} aria-hidden="true">
+      <span class="index"><span class="rank">★</span></span>
+      <${JokerMark} />
+      <span class="joker-word">Joker</span>
+    </span>`;
+  }
+  return html`<span class=${`face ${colour} suit-${c.suit}`} aria-hidden="true">
+    <span class="index"><span class="rank">${c.rank}</span><${Suit} suit=${c.suit} className="suit corner" /></span>
+    <${Suit} suit=${c.suit} className="suit pip" />
+    <span class="index flip"><span class="rank">${c.rank}</span><${Suit} suit=${c.suit} className="suit corner" /></span>
+  </span>`;
+}
+
+// A card shown, not played: the top card, a replay's hands, a log entry.
+export function Card({ code, size = '', label, attrs = {} }) {
+  return html`<span class=${`card ${size}`} role="img" aria-label=${label || `${cardName(code)} (${code})`}
+    data-card=${code} ...${attrs}><${CardFace} code=${code} /></span>`;
+}
+
+export function CardBack({ size = '', label = 'face-down card' }) {
+  return html`<span class=${`card back ${size}`} role="img" aria-label=${label}><span class="face"></span></span>`;
+}

@@ -1,0 +1,272 @@
+// /: the lobby. Start a table (quick play, or one set up here), join or watch a public
+// table, resume a table this browser holds a seat at.
+import { html, useEffect, useState } from '../vendor/preact-htm.js';
+import { api, gamePath, prefs, seats } from './api.js';
+import { RulesEditor, fieldFor, leaves, overrides } from './rules.js';
+import { Problem, SiteHeader, loadVariants } from './ui.js';
+
+const LEVELS = [['easy', 'Easy bot'], ['normal', 'Normal bot'], ['hard', 'Hard bot'], ['human', 'A person (open seat)']];
+const CLOCKS = [['', 'Off'], ['30', '30 seconds'], ['60', '1 minute'], ['120', '2 minutes'], ['300', '5 minutes']];
+const POLL_MS = 3000;
+
+function go(gameId) {
+  window.location.assign(`/play/${encodeURIComponent(gameId)}`);
+}
+
+export function LobbyPage() {
+  const [variants, setVariants] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    document.title = 'Macau · lobby';
+    loadVariants().then(setVariants).catch(setError);
+  }, []);
+  return html`<${SiteHeader}><a href="/docs">API docs</a><//>
+    <main class="page lobby">
+      <h1 class="sr-only">Macau lobby</h1>
+      ${error && html`<p class="alert" role="alert"><${Problem} error=${error} /></p>`}
+      <div class="lobby-grid">
+        ${variants ? html`<${StartForm} variants=${variants} />` : html`<p role="status">Loading…</p>`}
+        <div class="lobby-side">
+          <${YourTables} variants=${variants || []} />
+          <${PublicTables} variants=${variants || []} />
+        </div>
+      </div>
+    </main>`;
+}
+
+function StartForm({ variants }) {
+  const [name, setName] = useState(() => prefs.get('name', ''));
+  const [variant, setVariant] = useState(() => prefs.get('variant', 'macau'));
+  const [seatsN, setSeatsN] = useState(4);
+  const [levels, setLevels] = useState(['normal', 'normal', 'hard']);
+  const [clock, setClock] = useState('60');
+  const [botDelay, setBotDelay] = useState('1');
+  const [fillAfter, setFillAfter] = useState('20');
+  const [isPublic, setPublic] = useState(true);
+  const [seed, setSeed] = useState('');
+  const [base, setBase] = useState('macau');
+  const [baseRules, setBaseRules] = useState(null);
+  const [edits, setEdits] = useState({});
+  const [errors, setErrors] = useState({});
+  const [formError, setFormError] = useState(null);
+  const [busy, setBusy] = useState(false);
+
+  const v = variants.find((x) => x.id === variant) || variants[0];
+  const presets = variants.filter((x) => x.id !== 'custom');
+  const min = v.players.min;
+  const max = v.players.max;
+  const n = Math.min(Math.max(seatsN, min), max);
+  const opponents = Array.from({ length: n - 1 }, (_, i) => levels[i] || 'normal');
+
+  const remember = () => {
+    prefs.set('name', name.trim());
+    prefs.set('variant', variant);
+  };
+
+  const fail = (e) => {
+    const fieldErrors = {};
+    const rest = [];
+    if (e.status === 400 && e.detail) {
+      const rulePaths = baseRules ? leaves(baseRules).map((l) => l.path) : [];
+      // several marshmallow messages are joined with "; "; a rule set error names one parameter
+      const parts = e.code === 'invalid_request' ? e.detail.split('; ') : [e.detail];
+      for (const part of parts) {
+        const param = part.split(':')[0].trim();
+        const message = part.slice(param.length + 1).trim() || part;
+        if (param === 'rules.base') fieldErrors['rules.base'] = message;
+        else if (param.startsWith('rules.') && variant === 'custom' && fieldFor(param, rulePaths)) {
+          fieldErrors[fieldFor(param, rulePaths)] = `${param.replace(/^rules\./, '')}: ${message}`;
+        } else if (['variant', 'seats', 'name', 'players', 'bot_delay_s', 'turn_timeout_s', 'seed'].includes(param.split('.')[0].split('[')[0])) {
+          fieldErrors[param.split('.')[0].split('[')[0]] = message;
+        } else rest.push(part);
+      }
+    }
+    setErrors(fieldErrors);
+    setFormError(Object.keys(fieldErrors).length && !rest.length ? null : { ...e, detail: rest.join('; ') || e.detail });
+    setTimeout(() => { // take the keyboard to the first field in error
+      const bad = document.querySelector('[aria-invalid="true"]');
+      if (bad) bad.focus();
+    }, 0);
+  };
+
+  const submit = async (kind) => {
+    setBusy(true);
+    setErrors({});
+    setFormError(null);
+    remember();
+    try {
+      if (kind === 'quick') {
+        const body = { variant, seats: n, name: name.trim() || 'Player',
+          fill_with_bots_after_s: fillAfter === '' ? null : Number(fillAfter) };
+        const { data } = await api('POST', '/quickplay', { body });
+        seats.set(data.game_id, { token: data.token, seat: data.seat, variant: body.variant });
+        go(data.game_id);
+        return;
+      }
+      const body = {
+        variant, seats: n, players: [{ name: name.trim() || 'Player' }],
+        bots: opponents.filter((l) => l !== 'human').map((level) => ({ level })),
+        bot_delay_s: Number(botDelay), turn_timeout_s: clock === '' ? null : Number(clock), public: isPublic,
+      };
+      if (opponents.includes('human') && fillAfter !== '') body.fill_with_bots_after_s = Number(fillAfter);
+      if (seed.trim() !== '') body.seed = /^-?\d+$/.test(seed.trim()) ? Number(seed.trim()) : seed.trim();
+      if (variant === 'custom') body.rules = { base, ...(baseRules ? overrides(baseRules, edits) : {}) };
+      const { data } = await api('POST', '/games', { body });
+      seats.set(data.game_id, { token: data.players[0].token, seat: data.players[0].seat, variant });
+      go(data.game_id);
+    } catch (e) {
+      fail(e);
+      setBusy(false);
+    }
+  };
+
+  const err = (key) => errors[key] && html`<p class="field-error" id=${`${key}-error`}>${errors[key]}</p>`;
+  const invalid = (key) => (errors[key] ? { 'aria-invalid': 'true', 'aria-describedby': `${key}-error` } : {});
+
+  return html`<form class="card-panel start" onSubmit=${(e) => { e.preventDefault(); submit('create'); }} novalidate>
+    <h2>Start a game</h2>
+    <p class="muted lead">Macau, Switch, Mau-Mau, Makaó and their cousins, against bots or people.</p>
+    <div class="row3">
+      <div class="field"><label for="f-name">Your name</label>
+        <input id="f-name" name="name" maxlength="40" autocomplete="nickname" placeholder="Player" value=${name}
+          onInput=${(e) => setName(e.currentTarget.value)} ...${invalid('name')} />${err('name')}</div>
+      <div class="field"><label for="f-variant">Variant</label>
+        <select id="f-variant" name="variant" value=${variant} onChange=${(e) => setVariant(e.currentTarget.value)} ...${invalid('variant')}>
+          ${variants.map((x) => html`<option key=${x.id} value=${x.id}>${x.name}</option>`)}
+        </select>${err('variant')}</div>
+      <div class="field"><label for="f-seats">Seats</label>
+        <select id="f-seats" name="seats" value=${String(n)} onChange=${(e) => setSeatsN(Number(e.currentTarget.value))} ...${invalid('seats')}>
+          ${Array.from({ length: max - min + 1 }, (_, i) => min + i).map((k) => html`<option key=${k} value=${String(k)}>${k}</option>`)}
+        </select>${err('seats')}</div>
+    </div>
+
+    <section class="quick" aria-labelledby="quick-h">
+      <h3 id="quick-h">Quick play</h3>
+      <p class="muted">Take a seat at the oldest open public table of this variant and size, or open one.
+        Empty seats get bots after the wait you choose.</p>
+      <div class="inline-form">
+        <div class="field"><label for="f-fill">Bots join after</label>
+          <select id="f-fill" value=${fillAfter} onChange=${(e) => setFillAfter(e.currentTarget.value)}>
+            <option value="5">5 seconds</option><option value="20">20 seconds</option><option value="60">1 minute</option>
+            <option value="">never</option></select></div>
+        <button type="button" class="primary" disabled=${busy || variant === 'custom'} onClick=${() => submit('quick')}>Quick play</button>
+      </div>
+      ${variant === 'custom' && html`<p class="muted">Quick play seats you at a preset variant: choose one above, or set up a table with custom rules below.</p>`}
+    </section>
+
+    <section class="own" aria-labelledby="own-h">
+      <h3 id="own-h">Or set up a table</h3>
+      <div class="opponents">
+        <p class="muted">You take seat 0. Opponents:</p>
+        ${opponents.map((level, i) => html`<div class="field" key=${i}><label for=${`f-opp-${i + 1}`}>Opponent ${i + 1}</label>
+          <select id=${`f-opp-${i + 1}`} name=${`opponent-${i + 1}`} value=${level} onChange=${(e) => {
+    const next = opponents.slice();
+    next[i] = e.currentTarget.value;
+    setLevels(next);
+  }}>${LEVELS.map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}</select></div>`)}
+      </div>
+      <div class="row3">
+        <div class="field"><label for="f-clock">Turn clock</label>
+          <select id="f-clock" value=${clock} onChange=${(e) => setClock(e.currentTarget.value)} ...${invalid('turn_timeout_s')}>
+            ${CLOCKS.map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}</select>${err('turn_timeout_s')}</div>
+        <div class="field"><label for="f-delay">Bot delay (seconds)</label>
+          <input id="f-delay" type="number" min="0" max="60" step="0.5" value=${botDelay}
+            onInput=${(e) => setBotDelay(e.currentTarget.value)} ...${invalid('bot_delay_s')} />${err('bot_delay_s')}</div>
+        <div class="field check"><input id="f-public" type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.currentTarget.checked)} />
+          <label for="f-public">Public table (listed in the lobby)</label></div>
+      </div>
+      <details class="advanced"><summary>More options</summary>
+        <div class="field"><label for="f-seed">Seed (optional: the same seed deals the same cards)</label>
+          <input id="f-seed" inputmode="numeric" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} ...${invalid('seed')} />${err('seed')}</div>
+      </details>
+      ${variant === 'custom' && html`<${RulesEditor} presets=${presets} base=${base} errors=${errors}
+        onBase=${(b) => { setBase(b); setEdits({}); setErrors({}); }} edits=${edits} onRules=${setBaseRules}
+        onEdit=${(path, value) => setEdits({ ...edits, [path]: value })} />`}
+      <div class="alert-slot" role="alert">${formError && html`<p class="alert"><${Problem} error=${formError} /></p>`}</div>
+      <button type="submit" class="primary" disabled=${busy}>Create</button>
+    </section>
+  </form>`;
+}
+
+function YourTables({ variants }) {
+  const [mine, setMine] = useState(() => seats.all());
+  if (!mine.length) return null;
+  return html`<section class="card-panel" aria-labelledby="yours-h">
+    <h2 id="yours-h">Your tables</h2>
+    <ul class="tables">${mine.slice(0, 8).map((s) => html`<li key=${s.game_id}>
+      <a href=${`/play/${encodeURIComponent(s.game_id)}`}>${(variants.find((v) => v.id === s.variant) || {}).name || 'Table'}
+        <span class="muted"> · seat ${s.seat ?? '?'} · ${s.game_id}</span></a>
+      <button type="button" class="ghost small" aria-label=${`Forget table ${s.game_id}`}
+        onClick=${() => { seats.forget(s.game_id); setMine(seats.all()); }}>Forget</button></li>`)}</ul>
+  </section>`;
+}
+
+function PublicTables({ variants }) {
+  const [lists, setLists] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    let alive = true;
+    let timer = null;
+    const load = async () => {
+      if (document.visibilityState !== 'hidden') {
+        try {
+          const [w, p, f] = await Promise.all(['waiting', 'playing', 'finished'].map(
+            (status) => api('GET', `/games?status=${status}&limit=${status === 'finished' ? 6 : 20}`)));
+          if (alive) {
+            setLists({ waiting: w.data.games, playing: p.data.games, finished: f.data.games });
+            setError(null);
+          }
+        } catch (e) {
+          if (alive) setError(e);
+        }
+      }
+      if (alive) timer = setTimeout(load, POLL_MS);
+    };
+    load();
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, []);
+  const name = (id) => (variants.find((v) => v.id === id) || {}).name || id;
+  return html`<section class="card-panel" aria-labelledby="public-h">
+    <h2 id="public-h">Public tables</h2>
+    ${error && html`<p class="alert" role="alert"><${Problem} error=${error} /></p>`}
+    ${!lists ? html`<p role="status">Loading…</p>` : html`
+      <${TableList} title="Waiting for players" games=${lists.waiting} name=${name} empty="No table is waiting: start one." />
+      <${TableList} title="Playing now" games=${lists.playing} name=${name} empty="No game is being played." />
+      <${TableList} title="Recently finished" games=${lists.finished} name=${name} empty="No finished game yet." />`}
+  </section>`;
+}
+
+function TableList({ title, games, name, empty }) {
+  return html`<div class="table-list"><h3>${title}</h3>
+    ${games.length === 0 ? html`<p class="muted">${empty}</p>` : html`<ul class="tables">
+      ${games.map((g) => html`<li key=${g.game_id} data-game-id=${g.game_id} data-game-status=${g.status}>
+        <span class="t-main"><strong>${name(g.variant)}</strong>
+          <span class="muted"> ${g.seats_taken}/${g.seats} · ${g.players.map((p) => p.name).join(', ')}</span></span>
+        <span class="t-actions">${g.status === 'waiting' && html`<${JoinButton} game=${g} />`}
+          ${g.status === 'finished'
+    ? html`<a class="button small" href=${`/replay/${encodeURIComponent(g.game_id)}`}>Replay</a>`
+    : html`<a class="button small" href=${`/play/${encodeURIComponent(g.game_id)}`}>Watch</a>`}</span>
+      </li>`)}</ul>`}
+  </div>`;
+}
+
+function JoinButton({ game }) {
+  const [error, setError] = useState(null);
+  const join = async () => {
+    const nameInput = document.getElementById('f-name');
+    const name = (nameInput && nameInput.value.trim()) || 'Player';
+    prefs.set('name', name);
+    try {
+      const { data } = await api('POST', `${gamePath(game.game_id)}/players`, { body: { name } });
+      seats.set(game.game_id, { token: data.token, seat: data.seat, variant: game.variant });
+      go(game.game_id);
+    } catch (e) {
+      setError(e);
+    }
+  };
+  return html`<button type="button" class="small primary" onClick=${join}>Join</button>
+    ${error && html`<span class="field-error" role="alert"><${Problem} error=${error} /></span>`}`;
+}

@@ -1,0 +1,153 @@
+// /replay/{game_id}: step through a finished game (or a running one, with the auditor
+// token: /replay/{id}#token=T) with GET /replay?at=N, every hand visible, and the audit.
+import { html, useEffect, useRef, useState } from '../vendor/preact-htm.js';
+import { api, gamePath } from './api.js';
+import { Center, Seat, Standings } from './board.js';
+import { EventLog } from './log.js';
+import { Problem, SiteHeader, seatName, useVariantName } from './ui.js';
+import { describe, logLines } from './words.js';
+
+const TOKEN_KEY = 'macau:replay-token:';
+
+function replayToken(gameId) {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const fromLink = params.get('token');
+  try {
+    if (fromLink) {
+      history.replaceState(null, '', window.location.pathname + window.location.search);
+      window.sessionStorage.setItem(TOKEN_KEY + gameId, fromLink);
+      return fromLink;
+    }
+    return window.sessionStorage.getItem(TOKEN_KEY + gameId);
+  } catch (e) {
+    return fromLink;
+  }
+}
+
+async function allEvents(gameId, token) {
+  const out = [];
+  for (;;) {
+    const after = out.length ? out[out.length - 1].seq : 0;
+    const { data } = await api('GET', `${gamePath(gameId)}/events?after=${after}&limit=1000`, { token });
+    out.push(...data.events);
+    if (!data.events.length || out[out.length - 1].seq >= data.version) return out;
+  }
+}
+
+export function ReplayPage({ gameId }) {
+  const [token] = useState(() => replayToken(gameId));
+  const [events, setEvents] = useState(null);
+  const [at, setAt] = useState(null);
+  const [state, setState] = useState(null);
+  const [audit, setAudit] = useState(null);
+  const [error, setError] = useState(null);
+  const [auditError, setAuditError] = useState(null);
+  const cache = useRef(new Map());
+
+  useEffect(() => {
+    allEvents(gameId, token).then((evs) => {
+      setEvents(evs);
+      setAt(evs.length ? evs[evs.length - 1].seq : 1);
+    }).catch(setError);
+    api('GET', `${gamePath(gameId)}/audit`, { token }).then(({ data }) => setAudit(data)).catch(setAuditError);
+  }, [gameId]);
+
+  useEffect(() => {
+    if (at == null) return undefined;
+    let alive = true;
+    const hit = cache.current.get(at);
+    if (hit) {
+      setState(hit);
+      return undefined;
+    }
+    api('GET', `${gamePath(gameId)}/replay?at=${at}`, { token }).then(({ data }) => {
+      cache.current.set(at, data);
+      if (alive) setState(data);
+    }).catch((e) => alive && setError(e));
+    return () => { alive = false; };
+  }, [at]);
+
+  const last = events && events.length ? events[events.length - 1].seq : 1;
+  const clamp = (n) => Math.min(Math.max(1, n), last);
+  const goTo = (n) => setAt(clamp(n));
+
+  useEffect(() => { // arrow keys step through the game (not while typing in a field)
+    const onKey = (e) => {
+      if (e.target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return; // the slider has its own keys
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const step = { ArrowLeft: (a) => a - 1, ArrowRight: (a) => a + 1, Home: () => 1, End: () => last }[e.key];
+      if (!step) return;
+      e.preventDefault();
+      setAt((a) => (a == null ? a : clamp(step(a))));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [last]);
+
+  const variantName = useVariantName(state && state.variant);
+  useEffect(() => { document.title = `Replay · ${variantName || 'game'} · Macau`; }, [variantName]);
+
+  if (error && !state) {
+    const forbidden = error.status === 403;
+    return html`<${SiteHeader} /><main class="page narrow">
+      <h1>${error.status === 404 ? 'No such game' : forbidden ? 'Not finished yet' : 'The replay cannot be loaded'}</h1>
+      <p role="alert"><${Problem} error=${error} /></p>
+      ${forbidden && html`<p>A replay opens once the game is over (or with the auditor token:
+        <code>/replay/${gameId}#token=…</code>). <a href=${`/play/${encodeURIComponent(gameId)}`}>Watch the game</a>.</p>`}
+      <p><a href="/">Back to the lobby</a></p></main>`;
+  }
+  if (!events || !state) return html`<${SiteHeader} /><main class="page narrow"><p role="status">Loading the replay…</p></main>`;
+
+  const event = events.find((e) => e.seq === at);
+  const ctx = { name: (s) => seatName(state, s, null), you: null, callWord: state.call_word, variantName };
+  const shown = events.filter((e) => e.seq <= at);
+  return html`<${SiteHeader}><a href=${`/play/${encodeURIComponent(gameId)}`}>Table</a><//>
+    <main id="replay" class="replay-page" data-status=${state.status} data-version=${String(state.version)}
+      data-current-seat=${state.current_seat == null ? '' : String(state.current_seat)}>
+      <h1 class="table-title">Replay: ${variantName} <span class="muted">· round ${state.round}</span></h1>
+      <section class="replay-controls" aria-label="Step through the game">
+        <div class="buttons">
+          <button type="button" onClick=${() => goTo(1)} disabled=${at <= 1}>First</button>
+          <button type="button" onClick=${() => goTo(at - 1)} disabled=${at <= 1}>Previous</button>
+          <button type="button" onClick=${() => goTo(at + 1)} disabled=${at >= last}>Next</button>
+          <button type="button" onClick=${() => goTo(last)} disabled=${at >= last}>Last</button>
+        </div>
+        <label class="scrub"><span class="sr-only">Event</span>
+          <input type="range" min="1" max=${String(last)} value=${String(at)} onInput=${(e) => goTo(Number(e.currentTarget.value))} /></label>
+        <p class="at" data-at=${String(at)} aria-live="polite">
+          <span class="at-n">Event ${at} of ${last}</span>
+          <span class="at-text">${event ? describe(event, ctx) : ''}</span></p>
+        <p class="muted keys">Keys: ← → step, Home / End jump.</p>
+      </section>
+      <section class="felt" aria-label="Table at this event">
+        <ul class="seats all-hands" aria-label="Players and their hands">
+          ${state.seats.map((_, i) => html`<${Seat} key=${i} view=${state} seat=${i} you=${null} hand=${state.hands[i]} />`)}
+        </ul>
+        ${state.top_card ? html`<${Center} view=${state} you=${null} />` : html`<p class="big-line">No card dealt yet.</p>`}
+      </section>
+      <div class="side">
+        ${state.result && html`<${Standings} view=${state} you=${null} title="Final standings"
+          places=${Object.fromEntries(state.result.standings.map((s) => [s.seat, s.place]))} scores=${state.scores} />`}
+        <${Audit} audit=${audit} error=${auditError} />
+        <${EventLog} lines=${logLines(shown, ctx)} title="Events so far" />
+      </div>
+    </main>`;
+}
+
+function Audit({ audit, error }) {
+  if (error) {
+    return html`<section class="audit card-panel" aria-labelledby="audit-h"><h2 id="audit-h">Audit</h2>
+      <p><${Problem} error=${error} /></p></section>`;
+  }
+  if (!audit) return html`<section class="audit card-panel"><h2>Audit</h2><p role="status">Checking…</p></section>`;
+  return html`<section class="audit card-panel" aria-labelledby="audit-h" data-verified=${String(audit.verified)}>
+    <h2 id="audit-h">Audit: ${audit.verified ? html`<span class="ok">verified</span>` : html`<span class="bad">NOT verified</span>`}</h2>
+    <p class="muted">${audit.events} events re-checked from the log alone.</p>
+    <ul class="checks">
+      ${audit.checks.map((c) => html`<li key=${c.name} data-check=${c.name} data-ok=${String(c.ok)} class=${c.ok ? 'ok' : 'bad'}>
+        <span class="mark" aria-hidden="true">${c.ok ? '✓' : '✗'}</span>
+        <span><strong>${c.name.replace(/_/g, ' ')}</strong>: ${c.ok ? 'passed' : 'FAILED'}<br /><span class="muted">${c.detail}</span></span>
+      </li>`)}
+    </ul>
+  </section>`;
+}

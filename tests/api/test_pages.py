@@ -1,0 +1,104 @@
+"""The web table's pages and assets as the Flask app serves them: security headers, no
+inline script, module scripts served as JavaScript, every module import resolvable, and
+the static files shipped in the package (what a real browser does with them is
+tests/browser)."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from service.web import STATIC
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PAGES = ["/", "/play/abc123", "/replay/abc123", "/play/no-such-game-" + "x" * 200]
+
+
+@pytest.fixture
+def web(module_app):
+    return module_app.test_client()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_pages_carry_a_csp_that_allows_only_scripts_of_this_origin(web, path):
+    r = web.get(path)
+    assert r.status_code == 200 and r.mimetype == "text/html"
+    csp = {d.split()[0]: d.split()[1:] for d in r.headers["Content-Security-Policy"].split("; ")}
+    assert csp["script-src"] == ["'self'"] and csp["default-src"] == ["'none'"]
+    assert csp["connect-src"] == ["'self'"] and csp["frame-ancestors"] == ["'none'"]
+    assert not any("unsafe" in v for values in csp.values() for v in values)
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+    assert r.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_page_has_no_inline_script_or_style(web):
+    html = web.get("/").get_data(as_text=True)
+    scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", html, re.S)
+    assert scripts and all('src="/assets/' in attrs and not body.strip() for attrs, body in scripts)
+    assert "<style" not in html and " style=" not in html and " on" not in re.sub(r"<noscript>.*?</noscript>", "", html)
+
+
+def test_api_answers_carry_no_page_policy(web):
+    r = web.get("/v1/variants")
+    assert r.status_code == 200 and "Content-Security-Policy" not in r.headers
+
+
+def test_module_scripts_and_styles_are_served_with_their_types(web):
+    for path, mimetype in [("/assets/js/main.js", "text/javascript"), ("/assets/vendor/preact-htm.js", "text/javascript"),
+                           ("/assets/app.css", "text/css"), ("/assets/favicon.svg", "image/svg+xml")]:
+        r = web.get(path)
+        assert (r.status_code, r.mimetype) == (200, mimetype), path
+        assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_unknown_assets_are_a_problem_json_404_not_a_page(web):
+    for path in ("/assets/js/nope.js", "/assets/../service/app.py", "/assets/%2e%2e/__init__.py"):
+        r = web.get(path)
+        assert r.status_code == 404 and r.mimetype == "application/problem+json", path
+
+
+def test_every_module_import_resolves_to_a_served_file(web):
+    static = pathlib.Path(STATIC)
+    modules = sorted(static.rglob("*.js"))
+    assert len(modules) > 5
+    for module in modules:
+        for target in re.findall(r"""^import\s[^'"]*['"]([^'"]+)['"]""", module.read_text(), re.M):
+            resolved = (module.parent / target).resolve()
+            assert resolved.is_file(), f"{module.relative_to(static)} imports {target}"
+            url = "/assets/" + resolved.relative_to(static).as_posix()
+            assert web.get(url).status_code == 200, url
+
+
+def test_the_pages_use_no_token_in_a_url_and_no_cdn():
+    sources = {p.name: p.read_text() for p in pathlib.Path(STATIC).rglob("*") if p.suffix in (".js", ".html", ".css")}
+    for name, text in sources.items():
+        if name == "preact-htm.js":
+            continue
+        assert not re.search(r"[?&]token=", text), f"{name} puts a token in a query string"
+        assert not re.search(r"https?://(?!www\.w3\.org/)", text), f"{name} loads from another origin"
+        assert "innerHTML" not in text and "dangerouslySetInnerHTML" not in text, name
+        assert "eval(" not in text and "new Function" not in text, name
+
+
+@pytest.mark.slow
+def test_an_installed_package_ships_the_web_table(tmp_path):
+    """Built as the Dockerfile builds it (pip install .): a wheel holding every static file."""
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    for package in ("domain", "events", "service", "workers", "bench"):
+        shutil.copytree(ROOT / package, src / package, ignore=shutil.ignore_patterns("__pycache__"))
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--disable-pip-version-check",
+                    "-w", str(tmp_path / "dist"), str(src)], check=True, capture_output=True)
+    wheel, = (tmp_path / "dist").glob("*.whl")
+    shipped = set(zipfile.ZipFile(wheel).namelist())
+    expected = {"service/web/" + p.relative_to(pathlib.Path(STATIC).parent).as_posix()
+                for p in pathlib.Path(STATIC).rglob("*") if p.is_file()}
+    assert expected and expected <= shipped, sorted(expected - shipped)

@@ -1,0 +1,143 @@
+"""Playing in the browser: from the lobby form to the end of a game against bots, with the
+mouse; a move made with the keyboard alone; the table as the README shows it."""
+
+from __future__ import annotations
+
+from .conftest import screenshot
+from .driver import Table
+from .games import fixed_table, move
+
+
+def test_a_game_against_bots_from_the_lobby_form_played_to_the_end(open_page, service):
+    page = open_page("/")
+    page.get_by_label("Your name").fill("Tester")
+    page.get_by_label("Variant", exact=True).select_option("makao")
+    page.get_by_label("Seats", exact=True).select_option("3")
+    page.get_by_label("Opponent 1", exact=True).select_option("easy")
+    page.get_by_label("Opponent 2", exact=True).select_option("normal")
+    page.get_by_label("Turn clock").select_option("")
+    page.get_by_label("Bot delay").fill("0")
+    page.get_by_text("More options").click()
+    page.get_by_label("Seed").fill("7")  # this deal gives the player a wish card to play
+    screenshot(page, "lobby")
+    page.get_by_role("button", name="Create", exact=True).click()
+    page.wait_for_url("**/play/*")
+    table = Table(page)
+    table.wait_status("playing")
+    assert table.your_seat == 0
+    assert page.locator("[data-seat]").count() == 2  # the two bots, each with its hand size
+    assert {page.get_attribute(f'[data-seat="{s}"]', "data-hand-size") for s in (1, 2)} != {None}
+
+    actions = table.play_to_the_end()
+
+    assert "play+wish" in actions, f"no wish was asked for: {actions}"
+    assert table.status == "finished"
+    standings = page.get_by_role("region", name="Game over")
+    assert standings.locator("tbody tr").count() == 3
+    game_id = page.url.rsplit("/", 1)[1]
+    status, view = service["http"]("GET", f"/v1/games/{game_id}")
+    assert view["status"] == "finished" and view["variant"] == "makao"
+    assert [s["kind"] for s in view["seats"]] == ["human", "bot", "bot"]
+    assert page.get_by_role("log").locator("li.ev-game_ended").count() == 1
+    screenshot(page, "table-finished")
+
+
+def test_keyboard_alone_plays_a_card(open_page, service):
+    game_id, tokens = fixed_table(service["http"])
+    page = open_page(f"/play/{game_id}#token={tokens[0]}")
+    table = Table(page)
+    table.wait_status("playing")
+    assert table.enabled_cards() == ["5H", "9H"]  # the plays legal_moves lists, nothing else
+
+    def tab_until(condition: str):
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"(() => {{ const e = document.activeElement; return !!({condition}); }})()"):
+                return
+        raise AssertionError(f"Tab never reached: {condition}")
+
+    tab_until("e.dataset.card === '9H'")
+    page.keyboard.press("Enter")
+    assert page.get_attribute('.hand [data-card="9H"]', "aria-pressed") == "true"
+    tab_until("e.textContent === 'Play'")
+    before = table.version
+    page.keyboard.press("Enter")
+    table.wait_version_above(before)
+    assert page.get_attribute("[data-top-card]", "data-top-card") == "9H"
+    assert "9H" not in table.hand()
+
+
+def test_the_table_as_the_readme_shows_it(open_page, service):
+    """Three bots play first (bot delay 0), then it is the player's turn: a wish card
+    selected, the wish picker open. Saved at desktop and phone sizes."""
+    hands = [["AS", "7C", "9D", "QH", "10H", "KC", "4D", "8C"], ["8H", "2C", "JD", "6S", "5D"],
+             ["8S", "3D", "QD", "9C", "7S"], ["8D", "10S", "6C", "5C", "KD"]]
+    game_id, tokens = fixed_table(service["http"], hands=hands, starter="6H", stock=["9H", "2S", "10C", "7D"],
+                                  names=("Ann",), dealer=0)
+    for name, size in (("table-desktop", (1280, 860)), ("table-phone", (360, 640))):
+        page = open_page(f"/play/{game_id}#token={tokens[0]}", viewport=size)
+        table = Table(page)
+        table.wait_for("() => document.querySelector('#table')?.dataset.currentSeat === '0'")
+        cards = table.enabled_cards()
+        assert cards, table.hand()
+        table.card(sorted(cards, key=lambda c: not c.startswith(("A", "J")))[0]).click()
+        if page.locator("[data-wish]").count():
+            page.locator("[data-wish]").first.click()
+        screenshot(page, name)
+
+
+def test_announce_and_catch_are_offered_only_when_legal(open_page, service):
+    http = service["http"]
+    # Macau: seat 0 plays its second-to-last card without the call, then calls with Announce.
+    game_id, tokens = fixed_table(http, hands=[["5H", "9H"], ["5C", "8C", "KD"]], stock=["6D", "9S"])
+    page = open_page(f"/play/{game_id}#token={tokens[0]}")
+    table = Table(page)
+    table.wait_status("playing")
+    assert table.button("Announce").count() == 0 and page.locator("[data-target-seat]").count() == 0
+    table.card("5H").click()
+    page.get_by_label("with this play").uncheck()  # "Call “Macau!” with this play"
+    table.act(lambda: table.button("Play").click())
+    table.button("Announce").wait_for()
+    table.act(lambda: table.button("Announce").click())
+    page.get_by_role("log").get_by_text("You: “Macau!”").wait_for()
+    assert table.button("Announce").count() == 0
+
+    # Makaó (catch enforcement): seat 1 keeps one card without calling; seat 0 catches it.
+    game_id, tokens = fixed_table(http, variant="makao", hands=[["5H", "9C", "KD", "QC"], ["5C", "8C"]],
+                                  stock=["6D", "9S", "6S", "7S", "8S", "10S"])
+    page = open_page(f"/play/{game_id}#token={tokens[0]}")
+    table = Table(page)
+    table.wait_status("playing")
+    table.act(lambda: (table.card("5H").click(), table.button("Play").click()))
+    assert page.locator("[data-target-seat]").count() == 0
+    move(http, game_id, tokens[1], {"action": "play", "cards": ["5C"]})
+    catch = page.locator("button[data-target-seat]")
+    catch.wait_for()
+    assert catch.get_attribute("data-target-seat") == "1"
+    assert table.button("Catch").count() == 1  # its name is the action's, the target a data attribute
+    table.act(lambda: catch.click())
+    page.get_by_role("log").get_by_text("caught Bob").wait_for()
+    assert page.get_attribute('[data-seat="1"]', "data-hand-size") not in ("1", None)
+
+
+def test_a_plawno_joker_is_declared_then_its_wish_chosen(open_page, service):
+    http = service["http"]
+    game_id, tokens = fixed_table(http, variant="plawno", hands=[["JKR", "5C", "9D", "QC"], ["5S", "8C", "KD", "6D"]],
+                                  stock=["6S", "9S"])
+    page = open_page(f"/play/{game_id}#token={tokens[0]}")
+    table = Table(page)
+    table.wait_status("playing")
+    table.card("JKR").click()
+    jokers = page.eval_on_selector_all("[data-joker-as]", "els => els.map(e => e.dataset.jokerAs)")
+    status, view = http("GET", f"/v1/games/{game_id}", token=tokens[0])
+    listed = {m["joker_as"] for m in view["you"]["legal_moves"] if m.get("cards") == ["JKR"]}
+    assert set(jokers) == listed and "AS" in jokers
+    assert not table.button("Play").is_enabled()  # what the joker stands for is still to choose
+    page.locator('[data-joker-as="AS"]').click()
+    assert page.eval_on_selector_all("[data-wish]", "els => els.map(e => e.dataset.wish)") == ["C", "D"]
+    assert not table.button("Play").is_enabled()
+    page.locator('[data-wish="D"]').click()
+    table.act(lambda: table.button("Play").click())
+    status, view = http("GET", f"/v1/games/{game_id}")
+    assert (view["top_card"], view["top_card_as"], view["pending"]["wish"]["value"]) == ("JKR", "AS", "D")
+    page.get_by_role("log").get_by_text("joker as A♠").wait_for()

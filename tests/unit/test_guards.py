@@ -1,0 +1,96 @@
+"""The pieces of issue 12's guards on their own: stream slots, the token bucket, the due
+time of a game, and an append whose projections fail (a fake lobby: unit level)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from events.application import GameService, TableSpec
+from events.due import due_at
+from events.projections import LobbyIndex
+from events.repository import GameRepository
+from events.store import InMemoryEventStore
+from service.errors import ApiError
+from service.problem_types import address_key, bounded
+from service.ratelimit import RateLimiter
+from service.slots import StreamSlots
+from tests.support.service_games import SteppingClock
+
+
+def test_stream_slots_cap_each_client_then_the_process_and_free_on_release():
+    slots = StreamSlots(per_process=3, per_client=2)
+    slots.acquire("a")
+    slots.acquire("a")
+    with pytest.raises(ApiError) as too_many:
+        slots.acquire("a")
+    assert too_many.value.status == 429 and too_many.value.headers["Retry-After"]
+    slots.acquire("b")
+    with pytest.raises(ApiError) as full:
+        slots.acquire("c")
+    assert full.value.status == 503 and full.value.code == "streams_full"
+    slots.release("a")
+    with slots.held("c"):
+        assert slots.open == 3
+    assert slots.open == 2
+    slots.release("a")
+    slots.release("b")
+    assert slots.open == 0 and slots._by_client == {}
+
+
+def test_the_token_bucket_waits_without_taking_and_forgets_the_longest_idle():
+    limiter = RateLimiter(rate_per_s=0.001, burst=2, max_clients=2)
+    assert limiter.wait("a") == 0 and limiter.check("a") == 0 and limiter.check("a") == 0
+    assert limiter.wait("a") > 0 and limiter.check("a") > 0
+    limiter.check("b")
+    limiter.check("c")  # three clients: "a", the longest idle, is forgotten (a full bucket again)
+    assert limiter.check("a") == 0
+
+
+@pytest.mark.parametrize("address,key", [("203.0.113.9", "203.0.113.9"), ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+                                         ("2001:db8:1:2::ff", "2001:db8:1:2::/64")])
+def test_an_ipv6_client_is_its_64(address, key):
+    assert address_key(address) == key
+
+
+def test_a_detail_quotes_at_most_about_100_characters_of_any_run():
+    detail = bounded("rules." + "k" * 5000 + ": unknown parameter " + "v" * 90)
+    assert detail.startswith("rules." + "k" * 94 + "… (5007 characters) unknown parameter ")  # the run ends at ":"
+    assert detail.endswith("v" * 90)
+    assert len(bounded("word " * 1000)) < 700
+
+
+def service(lobby=None):
+    from events.projections import MemoryLobby
+    return GameService(GameRepository(InMemoryEventStore()), lobby or MemoryLobby(), clock=SteppingClock())
+
+
+def test_due_times_of_waiting_playing_and_finished_games():
+    svc = service()
+    waiting, _ = svc.create(TableSpec("macau", seats=3, players=["a"], fill_with_bots_after_s=30))
+    assert due_at(waiting, 3600) == pytest.approx(waiting.created_ts + 30)
+    assert due_at(waiting, 10) == pytest.approx(waiting.updated_ts + 10)
+    bot, _ = svc.create(TableSpec("macau", seats=2, players=["a"], bots=["normal"], bot_delay_s=2,
+                                  turn_timeout_s=None, deal={"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H"]],
+                                                             "starter": "7D"}))
+    assert bot.needs_bot() and due_at(bot, 3600) == pytest.approx(bot.updated_ts + 2)
+    human, _ = svc.create(TableSpec("macau", seats=2, players=["a", "b"], turn_timeout_s=None))
+    assert due_at(human, 3600) is None  # a human's turn without a clock: nothing for a worker
+    clocked, _ = svc.create(TableSpec("macau", seats=2, players=["a", "b"], turn_timeout_s=60))
+    assert due_at(clocked, 3600) == clocked.state.turn_deadline
+    closed = svc.expire(waiting.game_id, 0)
+    assert closed.status == "finished" and due_at(closed, 3600) is None
+
+
+class BrokenLobby(LobbyIndex):
+    def update(self, record):
+        raise ConnectionError("the lobby's Redis refused the write")
+
+
+def test_an_append_stands_when_a_projection_fails_afterwards(caplog):
+    svc = service(BrokenLobby())
+    with caplog.at_level(logging.ERROR, logger="macau.games"):
+        record, seated = svc.create(TableSpec("macau", seats=2, players=["a"]))
+    assert svc.get(record.game_id).version == record.version == 2
+    assert any("could not update the projections" in r.getMessage() for r in caplog.records)

@@ -1,0 +1,29 @@
+"""The queue's name, the options every job is enqueued with, and how a job is put on the
+queue now or at a time. A leaf: jobs, scheduling, the sweeper and the runner all use it."""
+
+from __future__ import annotations
+
+import math
+import time
+from datetime import datetime, timezone
+
+from rq import Queue, Retry
+from rq.exceptions import DuplicateJobError
+
+QUEUE_NAME = "macau"
+JOB_OPTIONS = {"result_ttl": 0, "failure_ttl": 600, "ttl": 3600, "retry": Retry(max=2, interval=[1, 3])}
+
+
+def enqueue(queue: Queue, func, args: tuple, job_id: str, at: float | None = None) -> None:
+    """Enqueue ``func(*args)`` as ``job_id`` now, or at Unix time ``at``. A job id already
+    queued or scheduled is left as it is: every job is idempotent anyway."""
+    try:
+        if at is None or at <= time.time():
+            queue.enqueue_call(func, args=args, job_id=job_id, unique=True, **JOB_OPTIONS)
+        else:
+            # RQ keeps whole seconds and drops the fraction: rounding down would fire a job
+            # up to a second early, find its clock "not due", and leave it to the sweeper
+            when = datetime.fromtimestamp(math.ceil(at), tz=timezone.utc)
+            queue.enqueue_at(when, func, *args, job_id=job_id, unique=True, **JOB_OPTIONS)
+    except DuplicateJobError:
+        pass
