@@ -70,7 +70,7 @@ def _one(task: tuple) -> dict:
     times: dict[str, list[float]] = defaultdict(list)
     rec = play_game(variant, levels, f"{seed}:{deal}", budget_ms=budget_ms, max_iterations=max_iterations,
                     timer=lambda seat, level, dt: times[level].append(dt),
-                    clock=time.process_time if cpu_clock else None,
+                    clock=time.process_time if cpu_clock else time.perf_counter,
                     hard=HardConfig.parse(hard_items) if hard_items else None)
     return {"game": g, "deal": deal, "winning_slots": sorted(seat_slot[s] for s in rec.winners),
             "moves": rec.moves, "rounds": rec.rounds, "calls": rec.calls, "catches": rec.catches,

@@ -38,8 +38,9 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
               max_iterations: int | None = None, timer=None, clock=None, hard=None, on_turn=None,
               history: list | None = None) -> GameRecord:
     """Play one game between bots of ``levels`` (one per seat) to its end. ``timer``,
-    if given, is called as ``timer(seat, level, seconds)`` after each turn decision.
-    ``clock`` and ``hard`` are passed on to ``choose_move``; ``on_turn(state, seat)``, if
+    if given, is called as ``timer(seat, level, seconds)`` after each turn decision, timed
+    by ``clock`` (the caller's: the domain reads no clock of its own). ``clock`` and
+    ``hard`` are passed on to ``choose_move``; ``on_turn(state, seat)``, if
     given, is called before each turn decision and may return the move to make instead
     (offline fitting collects positions so, or plays its own searches). ``history``: a
     list to keep the game's public ``beliefs.Step``s in."""
@@ -62,8 +63,7 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
     kw["history"] = history
     moves = calls = catches = 0
     if timer is not None and clock is None:
-        import time
-        clock = time.perf_counter
+        raise ValueError("a timer needs the clock it times decisions by")
     for _ in range(MAX_STEPS):
         if state.status != "playing":
             break

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import RANK, SUIT, is_joker
+from ..cards import JOKERS, RANK, SUIT, is_joker
 from ..engine.context import next_active
 from ..engine.matching import effect_counts
 
 __all__ = ["Unseen", "Judge", "Weights", "NORMAL_WEIGHTS", "trigger", "draw_totals", "WIN"]
-
-JOKERS = ("JKB", "JKR")
 
 WIN = 100.0
 

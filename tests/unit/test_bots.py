@@ -299,6 +299,17 @@ def test_bot_games_finish(variant):
     assert rec.state.status == "finished" and rec.winners
 
 
+def test_the_arena_times_decisions_by_the_clock_it_is_given():
+    ticks = iter(range(1_000_000))
+    timed = []
+    play_game("macau", ("normal", "easy"), seed=13, clock=lambda: float(next(ticks)),
+              timer=lambda seat, level, dt: timed.append(dt))
+    # whole ticks of the given clock (the decision itself reads it too), not seconds of another
+    assert timed and all(dt >= 1.0 and dt == int(dt) for dt in timed)
+    with pytest.raises(ValueError):
+        play_game("macau", ("normal", "easy"), seed=13, timer=lambda *a: None)
+
+
 def test_unknown_level_is_refused():
     state = random_states("macau", 2, seed=8, limit=1)[0][0]
     with pytest.raises(ValueError):
