@@ -185,7 +185,7 @@ class _Search:
                 round_end = clock() + (deadline - clock()) / rounds_left
                 while True:
                     t0 = clock()
-                    if t0 + slowest * len(alive) > round_end:
+                    if t0 + slowest * len(alive) > round_end or self.playouts + len(alive) > max_iterations:
                         break
                     self.world(alive)
                     slowest = max(slowest if self.worlds > 1 else 0.0, (clock() - t0) / len(alive))

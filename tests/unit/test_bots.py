@@ -290,6 +290,35 @@ def test_hard_iteration_cap_alone_is_reproducible():
     assert a == b
 
 
+
+@pytest.mark.parametrize("selection", ["reject", "halving"])
+def test_hard_counts_its_budget_by_the_clock_it_is_given(selection):
+    """A clock that does not move (a CPU clock while the process waits for a busy core)
+    spends none of the budget: the search runs to its playout cap. One that moves 10 ms a
+    reading stops it after a few worlds."""
+    cfg = HardConfig(selection=selection)
+
+    def reads(step_s):
+        n = [0]
+
+        def clock():
+            n[0] += 1
+            return n[0] * step_s
+
+        choose_move(state, state.actor, "hard", random.Random(1), now, budget_ms=50.0, max_iterations=400,
+                    clock=clock, hard=cfg)
+        return n[0]
+
+    searched = 0
+    for state, now in random_states("macau", 2, seed=21, every=2, limit=40):
+        if state.actor is None:
+            continue
+        frozen = reads(0.0)
+        if frozen > 30:  # a real search (several candidates), not a forced move
+            assert reads(0.010) < 8 < frozen
+            searched += 1
+    assert searched >= 3
+
 # ---------------------------------------------------------------------- whole games
 @pytest.mark.parametrize("variant", PRESET_IDS)
 def test_bot_games_finish(variant):

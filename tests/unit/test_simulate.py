@@ -68,3 +68,21 @@ def test_cli_duplicate_prints_paired_json(capsys):
                           "--duplicate", "--json", "--quiet"]) == 0
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert out["games"] == 4 and out["levels"]["normal"]["paired"]["deals"] == 2
+
+
+def test_cpu_clock_hands_the_process_cpu_clock_to_the_arena(monkeypatch):
+    """``--cpu-clock``: hard's budget (and the decision times reported) in CPU time of the
+    process, which a busy machine does not spend while the process waits for a core."""
+    import time
+
+    seen = []
+    real = simulate.play_game
+
+    def spy(*args, **kw):
+        seen.append(kw["clock"])
+        return real(*args, **kw)
+
+    monkeypatch.setattr(simulate, "play_game", spy)
+    for cpu in (True, False):
+        simulate._one(("switch", ("hard", "normal"), 0, 1, 50.0, 3, True, (), cpu))
+    assert seen == [time.process_time, time.perf_counter]
