@@ -58,7 +58,7 @@ class HardConfig:
     prior: float = 0.02  # the judgement's favourite starts this much ahead
     plies: int = 12  # a playout is cut off here and judged (``leaf``)
     selection: str = "reject"  # "reject": drop the clearly worse as you go; "halving": sequential halving
-    leaf: str = "race"  # a cut-off playout judged by: "race" (plays left), "model" (the fitted evaluator)
+    leaf: str = "model"  # a cut-off playout judged by: "model" (the fitted evaluator), "race" (plays left)
     beliefs: bool = False  # deal worlds weighted by the opponents' history (``beliefs``), given one
     belief_samples: int = 8  # worlds dealt per world kept, with beliefs
     judge: str = "tuned"  # hard's own judgement (ranking, and its moves in playouts): "tuned" or "fitted"
