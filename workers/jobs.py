@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from domain import CloseCallWindow, DomainError, GameStatusError, Timeout, command_from_move, initial_state
-from domain.bots import DEFAULT_BUDGET_MS, choose_move
+from domain.bots import DEFAULT_BUDGET_MS, HardConfig, choose_move
 from domain.bots.beliefs import steps_from_events
 from events.application import BOT, CLOCK, Conflict, NotFound, Stale
 from events.mapping import is_domain_event, to_domain_event
@@ -25,6 +25,7 @@ from events.records import GameRecord
 log = logging.getLogger("macau.jobs")
 
 EARLY_WAIT_S = 1.5  # a job up to this early waits for its deadline
+HARD = HardConfig()  # hard as the workers play it
 
 _services: ContextVar = ContextVar("macau_services")
 
@@ -55,9 +56,9 @@ def _playing_at(services, game_id: str, expected_version: int):
 
 def bot_move(record: GameRecord, now: float, repo=None):
     """(seat, move) for the first bot that has something to do, or None. The actor
-    first, then out-of-turn calls and catches. With the game's ``repo``, ``hard`` reads
-    the opponents' hands from the game's public history (without it, it searches
-    without beliefs)."""
+    first, then out-of-turn calls and catches. With the game's ``repo``, and if ``hard``
+    plays with beliefs, it reads the opponents' hands from the game's public history
+    (the reading counts against its budget)."""
     seats = record.bot_seats()
     st = record.state
     order = ([st.actor] if st.actor in seats else []) + [s for s in seats if s != st.actor]
@@ -68,7 +69,7 @@ def bot_move(record: GameRecord, now: float, repo=None):
         rng = random.Random(f"{st.setup.seed}|bot|{seat}|{record.version}")
         level = record.bot_level(seat)
         kw = {}
-        if level == "hard" and seat == st.actor and repo is not None:
+        if level == "hard" and seat == st.actor and repo is not None and HARD.beliefs:
             started = time.perf_counter()
             if history is None:
                 history = public_history(repo, record)
