@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import secrets
 import time
 import uuid
@@ -385,7 +386,7 @@ class GameService:
             if before is None or before.status != after.status or before.seats != after.seats:
                 self.lobby.update(after)
             if self.due is not None:
-                self.due.update(after)
+                self.due.update(after, follows=before.version if before is not None else None)
         except Exception:
             log.exception("could not update the projections of %s at %s", after.game_id, after.version)
         if self.followups is not None:
@@ -404,9 +405,11 @@ def _no_such_game(game_id: str) -> NotFound:
     return NotFound(f"no game {shown}")
 
 
+_ID_SHAPE = re.compile(r"[\w-]{1,64}")  # letters, digits, "_" and "-": any id we make, and far more
+
+
 def _plausible_id(game_id: str) -> bool:
-    return isinstance(game_id, str) and 0 < len(game_id) <= 64 and all(
-        c.isalnum() or c in "-_" for c in game_id)
+    return isinstance(game_id, str) and _ID_SHAPE.fullmatch(game_id) is not None
 
 
 def _preview(e: NewEvent, seq: int) -> StoredEvent:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 import zlib
+from collections import OrderedDict
 from typing import Optional
 
 from .records import GameRecord
@@ -43,11 +44,26 @@ def due_at(record: GameRecord, waiting_ttl_s: float) -> Optional[float]:
 
 
 class DueIndex:
+    REMEMBERED = 10_000  # games whose last write this process keeps in mind
+
     def __init__(self, waiting_ttl_s: float):
         self.waiting_ttl_s = waiting_ttl_s
+        self._written: OrderedDict[str, tuple[int, Optional[float]]] = OrderedDict()
 
-    def update(self, record: GameRecord) -> None:
-        self.set(record.game_id, due_at(record, self.waiting_ttl_s))
+    def update(self, record: GameRecord, follows: Optional[int] = None) -> None:
+        """Index ``record``. ``follows``: the version its events were appended after. When
+        this process wrote the same due time for that very version, nothing changes and
+        nothing is written (a human's turn without a clock: not due, move after move),
+        which saves a store round trip per move; no other writer can have come in between,
+        since nobody else appended between that version and this one."""
+        when = due_at(record, self.waiting_ttl_s)
+        game_id = record.game_id
+        if follows is None or self._written.get(game_id) != (follows, when):
+            self.set(game_id, when)
+        self._written[game_id] = (record.version, when)
+        self._written.move_to_end(game_id)
+        if len(self._written) > self.REMEMBERED:
+            self._written.popitem(last=False)
 
     def set(self, game_id: str, when: Optional[float]) -> None:
         """Record ``game_id`` as due at ``when`` (None: not due at all)."""

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Optional
+
+import orjson
 
 from domain import legal_moves_info
 
@@ -119,3 +122,36 @@ def full_state(record: GameRecord) -> dict:
     view["rules"] = st.rules.data
     view["seed"] = st.setup.seed
     return view
+
+
+def time_is_up(record: GameRecord, now: Optional[float]) -> bool:
+    """Whether the open last-card window's time is up at ``now``: the one thing besides the
+    version that changes a view (its legal moves), when the deadline passes."""
+    w = record.state.call_window
+    return w is not None and w.deadline is not None and now is not None and now >= w.deadline
+
+
+class ViewCache:
+    """Game views as JSON bytes, per (game, version, viewer, whether the window's time is
+    up): a view is a function of those alone, so a hit is exact. A spectator crowd, a
+    client polling, or a seat reading the view its move returned costs one build per
+    version. Bounded (least recently used out); one per process."""
+
+    def __init__(self, size: int = 4096):
+        self.size = size
+        self._views: OrderedDict = OrderedDict()
+        self.hits = self.misses = 0
+
+    def view_json(self, record: GameRecord, viewer: Viewer, now: Optional[float]) -> bytes:
+        key = (record.game_id, record.version, viewer, time_is_up(record, now))
+        views = self._views
+        data = views.get(key)
+        if data is not None:
+            self.hits += 1
+            views.move_to_end(key)
+            return data
+        self.misses += 1
+        data = views[key] = orjson.dumps(game_view(record, viewer, now))
+        if len(views) > self.size:
+            views.popitem(last=False)
+        return data

@@ -6,10 +6,10 @@ from __future__ import annotations
 import http
 import logging
 from time import perf_counter
+from types import FunctionType
 from typing import Optional
 
 from flask import Flask, request
-from flask_cors import CORS
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
@@ -43,13 +43,31 @@ class MacauApi(Api):
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
+class MacauFlask(Flask):
+    """Flask, remembering which functions are coroutines: ``ensure_sync`` runs for the view
+    and every hook of every request, and asks ``inspect`` each time."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._sync: dict = {}
+
+    def ensure_sync(self, func):
+        if type(func) is not FunctionType:  # a bound method may belong to a per-request object
+            return super().ensure_sync(func)
+        try:
+            return self._sync[func]
+        except KeyError:
+            sync = self._sync[func] = super().ensure_sync(func)
+            return sync
+
+
 def create_app(config: Optional[Config] = None, *, services: Optional[Services] = None, **fakes) -> Flask:
     """The app for ``config`` (default: the environment). ``services`` (or ``fakes`` for
     ``wiring.build``: a store, a clock, a queue) replace what the configuration names."""
     if services is None:
         services = build(config or Config.from_env(), **fakes)
     config = services.config
-    app = Flask("macau")
+    app = MacauFlask("macau")
     app.json.sort_keys = False
     app.url_map.merge_slashes = False  # /v1/games//events names no game: a 404, not a redirect
     app.config.update(
@@ -77,10 +95,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
         api.register_blueprint(blp)
     meta.register_docs(app, api)
     web.register(app)  # the web table's pages and assets (not part of the API document)
-    headers.register(app)  # before CORS: it narrows flask-cors's preflight answer
-    CORS(app, origins=config.cors_origins, supports_credentials=False, methods=headers.SERVED_METHODS,
-         allow_headers=["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID"],
-         expose_headers=["ETag", "Retry-After", "Location"])
+    headers.register(app, config.cors_origins)  # security headers and CORS
     _register_errors(app, api)
     _register_guards(app, services)
     clients.trust_proxies(app, config.trusted_proxies)

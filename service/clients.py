@@ -54,13 +54,17 @@ def close_refused(wsgi_app):
     keep-alive connection would still hold a place in the worker's connection pool (for
     gunicorn's ``keepalive`` seconds), which is what the refusal was to protect. gunicorn
     passes its response's ``start_response``; its ``force_close`` is how a worker closes
-    after an answer (an application may not send Connection itself, PEP 3333)."""
+    after an answer, and pywsgi's handler its ``close_connection`` (an application may not
+    send Connection itself, PEP 3333)."""
     def app(environ, start_response):
         def start(status, headers, exc_info=None):
             if status[:3] in ("429", "503"):
-                close = getattr(getattr(start_response, "__self__", None), "force_close", None)
-                if close is not None:
+                server_side = getattr(start_response, "__self__", None)
+                close = getattr(server_side, "force_close", None)
+                if close is not None:  # gunicorn's own workers
                     close()
+                elif hasattr(server_side, "close_connection"):  # gevent's pywsgi handler
+                    server_side.close_connection = True
             return start_response(status, headers, exc_info)
         return wsgi_app(environ, start)
     return app

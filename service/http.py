@@ -17,7 +17,12 @@ from .errors import ApiError, quoted
 
 
 def json_response(body, status: int = 200, headers: dict | None = None) -> Response:
-    resp = Response(orjson.dumps(body), status=status, mimetype="application/json")
+    return raw_json_response(orjson.dumps(body), status, headers)
+
+
+def raw_json_response(data: bytes, status: int = 200, headers: dict | None = None) -> Response:
+    """A response of JSON already serialised (``data``)."""
+    resp = Response(data, status=status, mimetype="application/json")
     for k, v in (headers or {}).items():
         resp.headers[k] = v
     return resp
@@ -27,9 +32,29 @@ TOKEN_RE = re.compile(r"[\x21-\x7e]{1,512}")  # visible ASCII: no Unicode look-a
 ASCII_SPACE = " \t"  # the only whitespace allowed around a token (RFC 9110 OWS)
 
 
+def token_in_query(req) -> bool:
+    # the raw query string first (parsing it into args costs more than the rest of this
+    # check); "%" because "%74oken" is "token" too
+    query = req.environ.get("QUERY_STRING", "")
+    return ("token" in query or "%" in query) and "token" in req.args
+
+
+_TOKEN = "macau.token"  # the request's token, once read (the rate limiter and the view both ask)
+
+
 def bearer_token() -> str | None:
-    header = request.headers.get("Authorization")
-    if "token" in request.args:
+    req = request._get_current_object()
+    environ = req.environ
+    if _TOKEN in environ:
+        return environ[_TOKEN]
+    token = _read_token(req)
+    environ[_TOKEN] = token
+    return token
+
+
+def _read_token(req) -> str | None:
+    header = req.headers.get("Authorization")
+    if token_in_query(req):
         # a URL is written to access logs, proxies' logs and browser history: a token never travels in one
         raise ApiError(400, "token_in_query", "send the token as Authorization: Bearer <token>, never in the URL "
                                               "(read the stream with fetch(), or an EventSource that sends headers)")
@@ -134,6 +159,26 @@ def if_match_version() -> int | None:
     if version is None:
         raise ApiError(400, "invalid_if_match", f'If-Match must be a game version such as "12", not {quoted(raw)}')
     return version
+
+
+def if_none_match(version: int) -> bool:
+    """Whether If-None-Match names ``version`` (weak comparison, RFC 9110 §13.1.2), or is
+    "*". A value that names no version simply does not match."""
+    raw = request.headers.get("If-None-Match")
+    if raw is None:
+        return False
+    wanted = str(version)
+    for tag in raw.split(","):
+        tag = tag.strip(ASCII_SPACE)
+        if tag == "*":
+            return True
+        if tag.startswith("W/"):
+            tag = tag[2:]
+        if len(tag) >= 2 and tag[0] == tag[-1] == '"':
+            tag = tag[1:-1]
+        if tag == wanted:
+            return True
+    return False
 
 
 def last_event_id() -> int | None:

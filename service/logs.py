@@ -19,18 +19,37 @@ RESERVED = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
 FORMATS = ("json", "text")
 
 
-class JsonFormatter(logging.Formatter):
-    """orjson, and the second's timestamp prefix computed once per second: a log line
-    per move must stay cheap."""
+_second, _prefix = -1, ""
 
-    _second = -1
-    _prefix = ""
+
+def utc_stamp(created: float) -> str:
+    """``2026-11-25T15:09:26.123Z``, the second's prefix computed once per second: a log
+    line per request must stay cheap."""
+    global _second, _prefix
+    sec = int(created)
+    if sec != _second:
+        _second, _prefix = sec, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(sec))
+    return f"{_prefix}.{int((created - sec) * 1000):03d}Z"
+
+
+def line(fmt: str, logger: str, msg: str, extra: dict, level: str = "INFO") -> str:
+    """One log line as the formatter of ``fmt`` writes it, without the logging machinery
+    (a LogRecord, handlers, filters, locks): for the access log, a line per request."""
+    created = time.time()
+    if fmt == "json":
+        return orjson.dumps({"t": utc_stamp(created), "level": level, "logger": logger, "msg": msg, **extra},
+                            default=str).decode()
+    pairs = " ".join(f"{k}={v}" for k, v in extra.items())
+    return f"{time.strftime('%H:%M:%S', time.localtime(created))} {level} {logger}: {msg} {pairs}"
+
+
+class JsonFormatter(logging.Formatter):
+    """orjson, and the timestamp's prefix computed once per second."""
+
+    kind = "json"
 
     def format(self, record: logging.LogRecord) -> str:
-        sec = int(record.created)
-        if sec != self._second:
-            self._second, self._prefix = sec, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(sec))
-        out = {"t": f"{self._prefix}.{int(record.msecs):03d}Z", "level": record.levelname, "logger": record.name,
+        out = {"t": utc_stamp(record.created), "level": record.levelname, "logger": record.name,
                "msg": record.getMessage()}
         for key, value in record.__dict__.items():
             if key not in RESERVED and key[0] != "_":
@@ -42,6 +61,8 @@ class JsonFormatter(logging.Formatter):
 
 class TextFormatter(logging.Formatter):
     """``12:04:05 WARNING macau.games: message key=value``, for a terminal."""
+
+    kind = "text"
 
     def __init__(self):
         super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s", "%H:%M:%S")

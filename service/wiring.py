@@ -10,7 +10,7 @@ and the archiver moves finished games there. Tests pass fakes: a store, a clock,
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 import redis
@@ -26,6 +26,7 @@ from events.repository import GameRepository
 from events.store import EventStore, InMemoryEventStore, RedisEventStore
 from events.store.archive_dir import ArchiveDir
 from events.store.tiered import TieredEventStore
+from events.views import ViewCache
 from workers.queueing import QUEUE_NAME
 from workers.scheduling import FollowUps
 
@@ -56,6 +57,7 @@ class Services:
     readiness: Optional[redis.Redis]  # the same server, on a connection with /readyz's short deadline
     metrics: Metrics  # what the HTTP layer, the game service and the jobs count
     archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
+    views: ViewCache = field(default_factory=ViewCache)  # this process's game views, per version and viewer
 
     def close(self) -> None:
         self.hub.stop()

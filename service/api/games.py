@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from flask import Response
 from flask_smorest import Blueprint
 
 from events.application import Conflict, TableSpec
 from events.redaction import SPECTATOR
-from events.views import game_view
+from events.views import game_view, time_is_up
 
 from ..errors import ApiError
-from ..http import bearer_token, etag, is_auditor, json_response, now, seat_for_action, services, viewer_for
+from ..http import (bearer_token, etag, if_none_match, is_auditor, json_response, raw_json_response, seat_for_action,
+                    services, viewer_for)
 from ..schemas.requests import AddBotSchema, CreateGameSchema, JoinSchema, ListGamesQuery, QuickplaySchema
 from ..schemas.responses import (BotAddedSchema, CreatedGameSchema, GameListSchema, GameViewSchema, JoinedSchema,
                                  LeftSchema, QuickplayResultSchema)
-from . import BEARER, GAME_STORE, problems
+from . import BEARER, GAME_STORE, problems, responds
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join and read games")
 
@@ -29,7 +31,7 @@ def _spec(body: dict) -> TableSpec:
 
 @blp.route("/games", methods=["POST"])
 @blp.arguments(CreateGameSchema(), error_status_code=400)
-@blp.response(201, CreatedGameSchema)
+@responds(blp, 201, CreatedGameSchema)
 @problems(blp, 400, 415, *GAME_STORE)
 def create_game(body):
     """Create a table.
@@ -51,7 +53,7 @@ def create_game(body):
 
 @blp.route("/games", methods=["GET"])
 @blp.arguments(ListGamesQuery(), location="query", error_status_code=400)
-@blp.response(200, GameListSchema)
+@responds(blp, 200, GameListSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, *GAME_STORE)
 def list_games(query):
@@ -66,7 +68,7 @@ def list_games(query):
 
 @blp.route("/games/<game_id>/players", methods=["POST"])
 @blp.arguments(JoinSchema(), error_status_code=400)
-@blp.response(201, JoinedSchema)
+@responds(blp, 201, JoinedSchema)
 @problems(blp, 400, 404, 409, 415, *GAME_STORE)
 def join_game(body, game_id):
     """Take the lowest free seat. 409 if the table is full or the game has started."""
@@ -77,7 +79,7 @@ def join_game(body, game_id):
 
 @blp.route("/games/<game_id>/bots", methods=["POST"])
 @blp.arguments(AddBotSchema(), error_status_code=400)
-@blp.response(201, BotAddedSchema)
+@responds(blp, 201, BotAddedSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, 409, 415, *GAME_STORE)
 def add_bot(body, game_id):
@@ -91,7 +93,7 @@ def add_bot(body, game_id):
 
 @blp.route("/quickplay", methods=["POST"])
 @blp.arguments(QuickplaySchema(), error_status_code=400)
-@blp.response(201, QuickplayResultSchema)
+@responds(blp, 201, QuickplayResultSchema)
 @problems(blp, 400, 415, *GAME_STORE)
 def quickplay(body):
     """A seat at the oldest public waiting table of that variant and size, or a new one."""
@@ -114,7 +116,7 @@ def quickplay(body):
 
 
 @blp.route("/games/<game_id>/leave", methods=["POST"])
-@blp.response(200, LeftSchema)
+@responds(blp, 200, LeftSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def leave_game(game_id):
@@ -126,17 +128,31 @@ def leave_game(game_id):
     return json_response({"seat": seat, "version": record.version, "status": record.status})
 
 
+IF_NONE_MATCH = [{"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
+                  "description": 'the ETag of the view the client holds, e.g. "12": a 304 without a body if the '
+                                 'game is still at that version and the view has not changed'}]
+
+
 @blp.route("/games/<game_id>", methods=["GET"])
-@blp.response(200, GameViewSchema, headers={"ETag": {"description": "the game's version", "schema": {"type": "string"}}})
-@blp.doc(security=BEARER)
+@responds(blp, 200, GameViewSchema, headers={
+    "ETag": {"description": "the game's version", "schema": {"type": "string"}}})
+@blp.doc(security=BEARER, parameters=IF_NONE_MATCH,
+         responses={"304": {"description": "Not modified: the view the client holds (its If-None-Match) is current",
+                            "headers": {"ETag": {"description": "the game's version", "schema": {"type": "string"}}}}})
 @problems(blp, 401, 403, 404, *GAME_STORE)
 def get_game(game_id):
     """The game as the caller may see it; with a seat token, `you` holds the hand and the
-    legal moves. ETag is the version."""
-    record = services().games.get(game_id)
+    legal moves. ETag is the version; with `If-None-Match` naming it, the answer is a 304
+    without a body while the view is unchanged (a last-card window whose time runs out
+    changes the legal moves without a new version: then the full view is sent)."""
+    s = services()
+    record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
-    view = game_view(record, viewer, now())
-    return json_response(view, 200, {"ETag": etag(record.version), "Cache-Control": "no-store"})
+    at = s.games.now()
+    headers = {"ETag": etag(record.version), "Cache-Control": "no-store", "Vary": "Authorization"}
+    if if_none_match(record.version) and not time_is_up(record, at):
+        return Response(status=304, headers=headers)
+    return raw_json_response(s.views.view_json(record, viewer, at), 200, headers)
 
 
 __all__ = ["blp", "ApiError"]

@@ -19,14 +19,14 @@ from ..clients import client_address
 from ..http import SEQ_PATTERN, bearer_token, json_response, last_event_id, services, viewer_for
 from ..schemas.requests import EventsQuery, ReplayQuery, StreamQuery
 from ..schemas.responses import AuditSchema, EventsSchema, ReplaySchema
-from . import BEARER, GAME_STORE, problems
+from . import BEARER, GAME_STORE, problems, responds
 
 blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams, replays and audits")
 
 
 @blp.route("/games/<game_id>/events", methods=["GET"])
 @blp.arguments(EventsQuery(), location="query", error_status_code=400)
-@blp.response(200, EventsSchema)
+@responds(blp, 200, EventsSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def get_events(query, game_id):
@@ -129,7 +129,7 @@ def stream(query, game_id):
 
 @blp.route("/games/<game_id>/replay", methods=["GET"])
 @blp.arguments(ReplayQuery(), location="query", error_status_code=400)
-@blp.response(200, ReplaySchema)
+@responds(blp, 200, ReplaySchema)
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def replay(query, game_id):
@@ -155,7 +155,7 @@ def replay(query, game_id):
 
 
 @blp.route("/games/<game_id>/audit", methods=["GET"])
-@blp.response(200, AuditSchema)
+@responds(blp, 200, AuditSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def get_audit(game_id):

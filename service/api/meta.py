@@ -16,7 +16,7 @@ from .. import metrics as prometheus
 from ..errors import STORE_RETRY_AFTER_S, ApiError, problem, quoted
 from ..http import bearer_token, json_response, same_secret, services
 from ..schemas.responses import HealthSchema, VariantListSchema, VariantSchema
-from . import problems
+from . import problems, responds
 
 blp = Blueprint("variants", __name__, url_prefix="/", description="The variants and their rule sets")
 ops = Blueprint("meta", __name__, url_prefix="/",
@@ -36,14 +36,14 @@ def _variant(preset_id: str) -> dict:
 
 
 @blp.route("v1/variants", methods=["GET"])
-@blp.response(200, VariantListSchema)
+@responds(blp, 200, VariantListSchema)
 def list_variants():
     """The seven presets with their full rule sets (RULES.md §4), and `custom`."""
     return json_response({"variants": [_variant(p) for p in PRESET_IDS] + [CUSTOM]})
 
 
 @blp.route("v1/variants/<variant_id>", methods=["GET"])
-@blp.response(200, VariantSchema)
+@responds(blp, 200, VariantSchema)
 @problems(blp, 404, 429)
 def get_variant(variant_id: str):
     """One variant with its full rule set."""
@@ -56,14 +56,14 @@ def get_variant(variant_id: str):
 
 
 @ops.route("healthz", methods=["GET"])
-@ops.response(200, HealthSchema)
+@responds(ops, 200, HealthSchema)
 def healthz():
     """The process is up."""
     return json_response({"status": "ok"})
 
 
 @ops.route("readyz", methods=["GET"])
-@ops.response(200, HealthSchema)
+@responds(ops, 200, HealthSchema)
 @problems(ops, 503)
 def readyz():
     """Redis is reachable (always ready with the in-memory store). The answer comes within

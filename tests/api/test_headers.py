@@ -75,3 +75,25 @@ def test_a_cors_preflight_lists_the_methods_its_url_serves(client, game, path, m
         "Origin": "https://cards.example", "Access-Control-Request-Method": "POST"})
     listed = {m.strip() for m in r.headers.get("Access-Control-Allow-Methods", "").split(",") if m.strip()}
     assert listed == methods
+
+
+def test_cors_with_listed_origins_answers_only_those(make_client):
+    client = make_client(cors_origins=["https://cards.example", "https://other.example"])
+    ok = client.get("/v1/variants", headers={"Origin": "https://cards.example"})
+    assert ok.headers.get("Access-Control-Allow-Origin") == "https://cards.example"
+    assert "Origin" in ok.headers.get("Vary", "")
+    assert "etag" in ok.headers.get("Access-Control-Expose-Headers", "").lower()
+    stranger = client.get("/v1/variants", headers={"Origin": "https://evil.example"})
+    assert stranger.status_code == 200 and "Access-Control-Allow-Origin" not in stranger.headers
+    assert "Origin" in stranger.headers.get("Vary", ""), "a cache must not hand this answer to a listed origin"
+    pre = client.options("/v1/games", headers={"Origin": "https://evil.example", "Access-Control-Request-Method": "POST"})
+    assert "Access-Control-Allow-Origin" not in pre.headers and "Access-Control-Allow-Methods" not in pre.headers
+
+
+def test_a_preflight_grants_only_the_request_headers_the_api_reads(client, game):
+    pre = client.options(f"/v1/games/{game['game_id']}", headers={
+        "Origin": "https://cards.example", "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "authorization, if-none-match, x-made-up"})
+    granted = {h.strip() for h in pre.headers.get("Access-Control-Allow-Headers", "").split(",")}
+    assert granted == {"Authorization", "If-None-Match"}
+    assert int(pre.headers["Access-Control-Max-Age"]) > 0

@@ -8,8 +8,9 @@ import logging
 import pytest
 
 from events.application import GameService, TableSpec
-from events.due import due_at
-from events.projections import LobbyIndex
+from domain import command_from_move
+from events.due import MemoryDueIndex, due_at
+from events.projections import LobbyIndex, MemoryLobby
 from events.repository import GameRepository
 from events.store import InMemoryEventStore
 from service.errors import ApiError
@@ -94,3 +95,37 @@ def test_an_append_stands_when_a_projection_fails_afterwards(caplog):
         record, seated = svc.create(TableSpec("macau", seats=2, players=["a"]))
     assert svc.get(record.game_id).version == record.version == 2
     assert any("could not update the projections" in r.getMessage() for r in caplog.records)
+
+
+class CountingDue(MemoryDueIndex):
+    def __init__(self):
+        super().__init__(3600)
+        self.writes = []
+
+    def set(self, game_id, when):
+        self.writes.append((game_id, when))
+        super().set(game_id, when)
+
+
+def test_the_due_index_is_written_only_when_a_game_s_due_time_changes():
+    """Moves of humans without a clock leave the game not due: after the first, no write
+    (a store round trip per move saved); a change, or a version this process did not
+    write just before, writes again."""
+    due, clock = CountingDue(), SteppingClock()
+    svc = GameService(GameRepository(InMemoryEventStore()), MemoryLobby(), clock=clock, due=due)
+    human, seated = svc.create(TableSpec("macau", seats=2, players=["a", "b"], turn_timeout_s=None, seed=4,
+                                         deal={"dealer": 1, "hands": [["7H", "9C"], ["8D", "6S"]], "starter": "5H"}))
+    before = len(due.writes)
+    record = svc.act(human.game_id, 0, command_from_move(0, {"action": "draw"}), None).record
+    assert len(due.writes) == before, "not due before, not due after: nothing to write"
+    assert due.missing([human.game_id]) == [human.game_id]
+    due.update(record)  # no version given (the sweeper's reconcile): always written
+    assert due.writes[-1] == (human.game_id, None)
+    due.update(record, follows=record.version - 5)  # not the version this process wrote last
+    assert len(due.writes) == before + 2
+    clocked, _ = svc.create(TableSpec("macau", seats=2, players=["a", "b"], turn_timeout_s=60, seed=4,
+                                      deal={"dealer": 1, "hands": [["7H", "9C"], ["8D", "6S"]], "starter": "5H"}))
+    n = len(due.writes)
+    clock.advance(5)
+    svc.act(clocked.game_id, 0, command_from_move(0, {"action": "draw"}), None)
+    assert len(due.writes) == n + 1 and due.writes[-1][1] is not None, "a new turn clock: a new due time"
