@@ -1,6 +1,7 @@
 """HTTP throughput and latency of validated, persisted moves.
 
     python -m bench.api [--seconds 10] [--games 64]
+    python -m bench.api --cluster      the events on one server vs a 3-master cluster
 
 Starts a real Redis-compatible server and the API under gunicorn with the production
 settings (service/gunicorn_conf.py: gevent workers), then drives complete games over
@@ -14,23 +15,26 @@ loop: each move is a GET of the seat's view and then the POST, 16 client process
 32 two-human games, closed loop) with ``loop_requests_per_s``, ``loop_p50_ms``/``loop_p99_ms``
 (GET + POST) and ``loop_api_cpu_ms_per_move``; ``p50_ms``/``p99_ms`` (POST only, open
 loop at ``--rate`` moves/s, default 900); and ``latency_ratio_seq_1000_vs_10`` (median
-move latency at seq ~1,000 over seq ~10). The load generator runs on the same cores."""
+move latency at seq ~1,000 over seq ~10). The load generator runs on the same cores.
+
+``--cluster`` compares stores in one run, on the same machine: one server, a cluster of
+3 masters, the same with a replica each, and that with every append waiting for its
+replica (MACAU_REDIS_WAIT_REPLICAS=1). For each: ``moves_per_s`` (POST only, at
+saturation; the median of ``--rounds`` interleaved rounds) and ``p50_ms``/``p99_ms`` at
+``--rate`` (the median of the rounds' percentiles)."""
 
 from __future__ import annotations
 
 import argparse
 import http.client
 import json
-import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from multiprocessing import Process, Queue
 
-import psutil
-
+from bench.stack import Stack, cpu_s
 from domain import RuleSet, Setup, Start, command_from_move, execute, legal_moves, new_game
 
 LONG_RULES = {"base": "macau", "score": {"target": 30}}
@@ -100,10 +104,16 @@ class RawConn:
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.buf = b""
 
+    def _recv(self) -> bytes:
+        data = self.sock.recv(65536)
+        if not data:  # the server closed the connection: stop, do not spin on empty reads
+            raise ConnectionError("the server closed the connection")
+        return data
+
     def roundtrip(self, request: bytes) -> tuple[int, bytes]:
         self.sock.sendall(request)
         while b"\r\n\r\n" not in self.buf:
-            self.buf += self.sock.recv(65536)
+            self.buf += self._recv()
         head, _, rest = self.buf.partition(b"\r\n\r\n")
         status = int(head[9:12])
         length = 0
@@ -111,7 +121,7 @@ class RawConn:
             if line[:15].lower() == b"content-length:":
                 length = int(line[15:])
         while len(rest) < length:
-            rest += self.sock.recv(65536)
+            rest += self._recv()
         self.buf = rest[length:]
         return status, rest[:length]
 
@@ -140,36 +150,39 @@ def drive(port: int, games: list, out: Queue, until: float, rate_per_game: float
     next_at = [time.perf_counter() + random.random() * (1 / rate_per_game if rate_per_game else 0)
                for _ in games]
     active = list(range(len(games)))
-    while active and time.perf_counter() < until:
-        now = time.perf_counter()
-        progressed = False
-        for gi in list(active):
-            if rate_per_game and next_at[gi] > now:
-                continue
-            t0 = time.perf_counter()
-            if views is not None and conn.roundtrip(views[gi][cursors[gi]])[0] != 200:
-                errors += 1
-                active.remove(gi)
-                continue
-            status, raw = conn.roundtrip(requests[gi][cursors[gi]])
-            dt = time.perf_counter() - t0
-            if status != 200:
-                errors += 1
-                active.remove(gi)
-                continue
-            samples.append((dt, seqs[gi]))
-            seqs[gi] = int(raw[11:raw.index(b",", 11)])  # {"version":N,...
-            cursors[gi] += 1
-            done += 1
-            progressed = True
-            if rate_per_game:
-                next_at[gi] = max(next_at[gi] + 1 / rate_per_game, time.perf_counter() - 1)
-            if cursors[gi] >= len(requests[gi]):
-                active.remove(gi)
-            if time.perf_counter() >= until:
-                break
-        if rate_per_game and not progressed:
-            time.sleep(0.0005)
+    try:
+        while active and time.perf_counter() < until:
+            now = time.perf_counter()
+            progressed = False
+            for gi in list(active):
+                if rate_per_game and next_at[gi] > now:
+                    continue
+                t0 = time.perf_counter()
+                if views is not None and conn.roundtrip(views[gi][cursors[gi]])[0] != 200:
+                    errors += 1
+                    active.remove(gi)
+                    continue
+                status, raw = conn.roundtrip(requests[gi][cursors[gi]])
+                dt = time.perf_counter() - t0
+                if status != 200:
+                    errors += 1
+                    active.remove(gi)
+                    continue
+                samples.append((dt, seqs[gi]))
+                seqs[gi] = int(raw[11:raw.index(b",", 11)])  # {"version":N,...
+                cursors[gi] += 1
+                done += 1
+                progressed = True
+                if rate_per_game:
+                    next_at[gi] = max(next_at[gi] + 1 / rate_per_game, time.perf_counter() - 1)
+                if cursors[gi] >= len(requests[gi]):
+                    active.remove(gi)
+                if time.perf_counter() >= until:
+                    break
+            if rate_per_game and not progressed:
+                time.sleep(0.0005)
+    except (ConnectionError, OSError):  # the server went away: report what was done
+        errors += 1
     out.put((samples, done, errors))
 
 
@@ -195,39 +208,6 @@ def pct(values, p):
     return values[min(len(values) - 1, int(p / 100 * len(values)))] if values else float("nan")
 
 
-def start_stack(workers: int):
-    """A real server and the API under gunicorn (production settings, no follow-ups, no
-    rate limit), ready to serve: (server, gunicorn process, port)."""
-    from service.embedded_redis import free_port, start_server
-
-    server = start_server()
-    port = free_port()
-    # one load generator stands for many clients: no rate limit, no cap on streams per client
-    env = dict(os.environ, REDIS_URL=server.url, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0",
-               MACAU_MAX_STREAMS_PER_CLIENT="100000", GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS=str(workers), MACAU_LOG_LEVEL="WARNING")
-    conf = os.path.join(os.path.dirname(__file__), "..", "service", "gunicorn_conf.py")
-    api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"], env=env,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if Conn(port).request("GET", "/readyz")[0] == 200:
-                break
-        except Exception:
-            time.sleep(0.2)
-    return server, api, port
-
-
-def stop_stack(server, api) -> None:
-    api.terminate()
-    try:
-        api.wait(15)
-    except subprocess.TimeoutExpired:  # open streams outlive gunicorn's graceful timeout
-        api.kill()
-        api.wait()
-    server.stop()
-
-
 def prepare(port: int, n: int, seed0: int, variant="macau", rules=None, max_moves=400):
     conn = Conn(port)
     games = []
@@ -250,37 +230,22 @@ def main(argv=None) -> None:
     ap.add_argument("--loop-games", type=int, default=32, help="two-human games of the realistic loop")
     ap.add_argument("--ratio-seconds", type=float, default=120.0,
                     help="how long the seq ~10 vs ~1,000 phase may run (0 skips it)")
+    ap.add_argument("--cluster", action="store_true", help="compare one server with a 3-master cluster")
+    ap.add_argument("--rounds", type=int, default=3, help="with --cluster: rounds over every store, interleaved")
     a = ap.parse_args(argv)
-    server, api, port = start_stack(a.workers)
-    try:
-        workers = psutil.Process(api.pid).children()
-
-        def cpu_s(procs):
-            return sum(sum(p.cpu_times()[:2]) for p in procs)
-
-        def measured(games, clients, with_view):
-            cpu0, redis0 = cpu_s(workers), cpu_s([psutil.Process(server.pid)])
-            samples, done, errors, elapsed = run_phase(port, games, clients, a.seconds, None, with_view)
-            api_ms = (cpu_s(workers) - cpu0) * 1000 / max(done, 1)
-            redis_ms = (cpu_s([psutil.Process(server.pid)]) - redis0) * 1000 / max(done, 1)
-            return samples, done, errors, elapsed, api_ms, redis_ms
-
+    if a.cluster:
+        return compare_stores(a)
+    with Stack("redis", workers=a.workers) as stack:
+        port = stack.port
         loop_games = prepare(port, a.loop_games, 3000)
-        lsamples, ldone, lerrors, lelapsed, loop_cpu_ms, _ = measured(loop_games, a.loop_clients, True)
+        lsamples, ldone, lerrors, lelapsed, loop_cpu_ms, _ = measured(stack, loop_games, a.loop_clients, a.seconds,
+                                                                      True)
         loop_lat = [s[0] * 1000 for s in lsamples]
         print(f"realistic loop (GET view + POST move): {ldone} moves in {lelapsed:.1f}s = {ldone / lelapsed:.0f}/s "
               f"({2 * ldone / lelapsed:.0f} requests/s), p50 {pct(loop_lat, 50):.2f} ms, "
               f"API CPU per move {loop_cpu_ms:.3f} ms, errors {lerrors}", file=sys.stderr)
-        sat_games = prepare(port, a.games, 1000)
-        samples, done, errors, elapsed, cpu_ms, redis_ms = measured(sat_games, a.clients, False)
-        moves_per_s = done / elapsed
-        print(f"server CPU per move: API {cpu_ms:.3f} ms, Redis {redis_ms:.3f} ms", file=sys.stderr)
-        print(f"saturation: {done} moves in {elapsed:.1f}s = {moves_per_s:.0f}/s, errors {errors}", file=sys.stderr)
-        rate_games = prepare(port, a.games, 5000)
-        samples, done, errors2, elapsed = run_phase(port, rate_games, a.clients, a.seconds, a.rate)
-        lat = [s[0] * 1000 for s in samples]
-        print(f"at {a.rate}/s: {done} moves ({done / elapsed:.0f}/s), p50 {pct(lat, 50):.2f} ms, "
-              f"p99 {pct(lat, 99):.2f} ms, errors {errors2}", file=sys.stderr)
+        moves_per_s, errors, cpu_ms, redis_ms = saturation(stack, a)
+        lat, achieved, errors2 = at_rate(stack, a)
         ratio, errors3 = float("nan"), 0
         if a.ratio_seconds > 0:
             long_games = prepare(port, 6, 9000, variant="custom", rules=LONG_RULES, max_moves=900)
@@ -294,7 +259,7 @@ def main(argv=None) -> None:
         print(json.dumps({
             "moves_per_s": round(moves_per_s, 1),
             "rate_target_per_s": a.rate,
-            "rate_achieved_per_s": round(done / elapsed, 1),
+            "rate_achieved_per_s": round(achieved, 1),
             "p50_ms": round(pct(lat, 50), 2),
             "p99_ms": round(pct(lat, 99), 2),
             "latency_ratio_seq_1000_vs_10": round(ratio, 3) if ratio == ratio else None,  # NaN: skipped
@@ -309,8 +274,83 @@ def main(argv=None) -> None:
             "gunicorn_workers": a.workers,
             "load_processes": a.clients,
         }))
+
+
+def measured(stack: Stack, games, clients: int, seconds: float, with_view: bool):
+    """A closed-loop phase, with the API's and the store's CPU per move."""
+    api, store = stack.api_processes(), stack.store_processes()
+    cpu0, store0 = cpu_s(api), cpu_s(store)
+    samples, done, errors, elapsed = run_phase(stack.port, games, clients, seconds, None, with_view)
+    api_ms = (cpu_s(api) - cpu0) * 1000 / max(done, 1)
+    store_ms = (cpu_s(store) - store0) * 1000 / max(done, 1)
+    return samples, done, errors, elapsed, api_ms, store_ms
+
+
+def saturation(stack: Stack, a, seed0: int = 1000):
+    games = prepare(stack.port, a.games, seed0)
+    _, done, errors, elapsed, cpu_ms, store_ms = measured(stack, games, a.clients, a.seconds, False)
+    print(f"[{stack.label}] server CPU per move: API {cpu_ms:.3f} ms, store {store_ms:.3f} ms", file=sys.stderr)
+    print(f"[{stack.label}] saturation: {done} moves in {elapsed:.1f}s = {done / elapsed:.0f}/s, errors {errors}",
+          file=sys.stderr)
+    return done / elapsed, errors, cpu_ms, store_ms
+
+
+def at_rate(stack: Stack, a, seed0: int = 5000):
+    games = prepare(stack.port, a.games, seed0)
+    samples, done, errors, elapsed = run_phase(stack.port, games, a.clients, a.seconds, a.rate)
+    lat = [s[0] * 1000 for s in samples]
+    print(f"[{stack.label}] at {a.rate}/s: {done} moves ({done / elapsed:.0f}/s), p50 {pct(lat, 50):.2f} ms, "
+          f"p99 {pct(lat, 99):.2f} ms, errors {errors}", file=sys.stderr)
+    return lat, done / elapsed, errors
+
+
+def compare_stores(a) -> None:
+    """The same phases on each store in this run, interleaved: ``--rounds`` rounds, each
+    running every store's phases in turn (the order rotating), so that a load that comes
+    and goes on a shared machine falls on every store alike. Reports each store's median
+    rate over the rounds (and the lowest and highest), its p50 and p99 at ``--rate``: the
+    median of its rounds' (and the range of their p99s; a round that another process's
+    burst lands on shows there, not in every store's figure), and its median CPU per move."""
+    stacks = {"one_server": Stack("redis", workers=a.workers),
+              "cluster": Stack("cluster", workers=a.workers),
+              "cluster_replicas": Stack("cluster", replicas=1, workers=a.workers),
+              "cluster_replicas_wait": Stack("cluster", replicas=1, wait_replicas=1, workers=a.workers)}
+    runs: dict = {name: {"rates": [], "p50": [], "p99": [], "cpu": [], "store_cpu": [], "achieved": [], "errors": 0}
+                  for name in stacks}
+    try:
+        for stack in stacks.values():
+            stack.start()
+        names = list(stacks)
+        for r in range(a.rounds):
+            for name in names[r % len(names):] + names[:r % len(names)]:
+                stack, run = stacks[name], runs[name]
+                moves_per_s, errors, cpu_ms, store_ms = saturation(stack, a, seed0=1000 + 100 * r)
+                lat, achieved, errors2 = at_rate(stack, a, seed0=5000 + 100 * r)
+                run["rates"].append(moves_per_s)
+                run["p50"].append(pct(lat, 50))
+                run["p99"].append(pct(lat, 99))
+                run["cpu"].append(cpu_ms)
+                run["store_cpu"].append(store_ms)
+                run["achieved"].append(achieved)
+                run["errors"] += errors + errors2
     finally:
-        stop_stack(server, api)
+        for stack in stacks.values():
+            stack.stop()
+    out = {name: {"moves_per_s": round(statistics.median(run["rates"]), 1),
+                  "moves_per_s_range": [round(min(run["rates"])), round(max(run["rates"]))],
+                  "rate_achieved_per_s": round(statistics.median(run["achieved"]), 1),
+                  "p50_ms": round(statistics.median(run["p50"]), 2),
+                  "p99_ms": round(statistics.median(run["p99"]), 2),
+                  "p99_ms_range": [round(min(run["p99"]), 1), round(max(run["p99"]), 1)],
+                  "api_cpu_ms_per_move": round(statistics.median(run["cpu"]), 3),
+                  "store_cpu_ms_per_move": round(statistics.median(run["store_cpu"]), 3),
+                  "errors": run["errors"]}
+           for name, run in runs.items()}
+    wait, nowait = out["cluster_replicas_wait"], out["cluster_replicas"]
+    print(json.dumps({"rate_target_per_s": a.rate, "rounds": a.rounds, "seconds": a.seconds,
+                      "gunicorn_workers": a.workers, "load_processes": a.clients, **out,
+                      "wait_p50_cost_ms": round(wait["p50_ms"] - nowait["p50_ms"], 2),
+                      "wait_p99_cost_ms": round(wait["p99_ms"] - nowait["p99_ms"], 2)}))
 
 
 if __name__ == "__main__":

@@ -1,13 +1,21 @@
-"""One API process holding many concurrent SSE clients.
+"""One API process holding many concurrent SSE clients; or moves on one replica waking
+streams and long-polls held by others.
 
     python -m bench.sse [--clients 1000] [--games 10] [--moves 40]
+    python -m bench.sse --replicas 3 --cluster [--long-polls 200] [--rate 100]
 
-Starts a real Redis-compatible server and ONE gunicorn process (gevent worker, the
-production worker class), opens ``--clients`` SSE streams spread over ``--games`` games
-(asyncio, one socket each), then plays moves and checks that every client receives every
-event exactly once, in order. Prints one JSON object last: clients held, events
-delivered, delivery latency p50/p99 (move acknowledged → event read by a client), and the
-API process's memory."""
+Starts a real Redis-compatible server (``--cluster``: a local 3-master cluster) and
+gunicorn (gevent worker, the production worker class): one process, or ``--replicas``
+of them. Opens ``--clients`` SSE streams spread over ``--games`` games (asyncio, one
+socket each) and ``--long-polls`` clients that long-poll the events of a game again and
+again; with replicas, every stream and long-poll is held by another replica than the
+one the moves are posted to. Then plays moves, one after another or at ``--rate`` moves/s
+in all (without it, the replica taking the moves, otherwise idle, can post them faster
+than the others deliver them, and the latency measured is a growing queue's), and checks
+that every client receives every event exactly once, in order. Prints one JSON object
+last: clients held, events delivered, delivery latency p50/p99 (move acknowledged → event
+read by a client, which may come first; the long-polls' separately), the moves posted per
+second, and the API processes' memory."""
 
 from __future__ import annotations
 
@@ -16,8 +24,6 @@ import asyncio
 import json
 import sys
 import time
-
-import psutil
 
 from bench.api import Conn, pct
 
@@ -52,77 +58,147 @@ async def sse_client(port: int, game_id: str, out: dict, ready: asyncio.Event, c
         writer.close()
 
 
-async def run(port: int, games: list, clients: int, moves_per_game: int):
+async def long_poll_client(port: int, game_id: str, out: dict, ready: asyncio.Event, counter: list, n: int,
+                           after: int):
+    """GET the game's events after the last one seen, waiting up to 20 s, again and again
+    (a keep-alive connection of its own)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
+    seqs = out.setdefault("seqs", [])
+    times = out.setdefault("times", [])
+    counter[0] += 1
+    if counter[0] == n:
+        ready.set()
+    try:
+        while True:
+            writer.write(f"GET /v1/games/{game_id}/events?after={after}&wait=20 HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            await writer.drain()
+            status = await reader.readline()
+            length = 0
+            while (line := await reader.readline()) not in (b"\r\n", b""):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            body = json.loads(await reader.readexactly(length))
+            assert b"200" in status, (status, body)
+            now = time.perf_counter()
+            for e in body["events"]:
+                seqs.append(e["seq"])
+                times.append(now)
+            after = body["events"][-1]["seq"] if body["events"] else after
+    except (asyncio.CancelledError, ConnectionError, asyncio.IncompleteReadError):
+        pass
+    finally:
+        writer.close()
+
+
+async def run(post_port: int, watch_ports: list[int], games: list, clients: int, long_polls: int,
+              moves_per_game: int, rate: float | None = None):
+    """Post every game's moves in turn, one at a time: at ``rate`` moves/s in all, or
+    (None) each as soon as the one before is acknowledged."""
     ready = asyncio.Event()
     counter = [0]
+    n = clients + long_polls
     results = [dict() for _ in range(clients)]
-    tasks = [asyncio.create_task(sse_client(port, games[i % len(games)][0], results[i], ready, counter, clients))
-             for i in range(clients)]
+    polls = [dict() for _ in range(long_polls)]
+    tasks = [asyncio.create_task(sse_client(watch_ports[i % len(watch_ports)], games[i % len(games)][0], results[i],
+                                            ready, counter, n)) for i in range(clients)]
+    tasks += [asyncio.create_task(long_poll_client(watch_ports[i % len(watch_ports)], games[i % len(games)][0],
+                                                   polls[i], ready, counter, n, games[i % len(games)][3]))
+              for i in range(long_polls)]
     await asyncio.wait_for(ready.wait(), 120)
     await asyncio.sleep(1.0)
-    start_seq = {g[0]: g[3] for g in games}
     sent = {}  # (game_id, seq) -> time the move was acknowledged
     loop = asyncio.get_running_loop()
+    next_at = first = time.perf_counter()
     for step in range(moves_per_game):
         for game_id, tokens, plan, _ in games:
             if step >= len(plan):
                 continue
+            if rate:
+                next_at += 1 / rate
+                await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
             seat, body = plan[step]
-            status, resp = await loop.run_in_executor(None, lambda: Conn(port).request(
+            status, resp = await loop.run_in_executor(None, lambda: Conn(post_port).request(
                 "POST", f"/v1/games/{game_id}/moves", body, tokens[seat]))
             assert status == 200, resp
             t = time.perf_counter()
             for e in resp["events"]:
                 sent[(game_id, e["seq"])] = t
-        await asyncio.sleep(0.01)
+        if not rate:
+            await asyncio.sleep(0.01)
+    posted_s = time.perf_counter() - first
     await asyncio.sleep(2.0)
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return results, sent, start_seq
+    return results, polls, sent, posted_s
+
+
+def deliveries(results: list[dict], games: list, sent: dict, first_seq) -> tuple[int, int, list[float]]:
+    """(clients that got every event once and in order, events delivered, latencies ms)."""
+    latencies, complete, clients_ok = [], 0, 0
+    for i, r in enumerate(results):
+        game_id = games[i % len(games)][0]
+        want = list(range(first_seq(game_id), max((s for (g, s) in sent if g == game_id), default=0) + 1))
+        got = r.get("seqs", [])
+        if got == want:
+            clients_ok += 1
+        complete += len(got)
+        for seq, t in zip(got, r.get("times", [])):
+            t0 = sent.get((game_id, seq))
+            if t0 is not None:
+                latencies.append((t - t0) * 1000)
+    return clients_ok, complete, latencies
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clients", type=int, default=1000)
+    ap.add_argument("--long-polls", type=int, default=None, help="long-polling clients (default: 0, or 200 with "
+                                                                  "--replicas)")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--moves", type=int, default=40)
+    ap.add_argument("--replicas", type=int, default=1, help="API processes (moves go to the first, clients to the "
+                                                            "others)")
+    ap.add_argument("--cluster", action="store_true", help="the events on a local 3-master cluster")
+    ap.add_argument("--rate", type=float, default=None, help="moves per second over all games (default: each "
+                                                              "move as soon as the one before is acknowledged)")
     a = ap.parse_args(argv)
-    from bench.api import create, plan_game, start_stack, stop_stack
+    long_polls = a.long_polls if a.long_polls is not None else (200 if a.replicas > 1 else 0)
+    from bench.api import create, plan_game
+    from bench.stack import Stack
 
-    server, api, port = start_stack(workers=1)
-    try:
-        conn = Conn(port)
+    with Stack("cluster" if a.cluster else "redis", apis=a.replicas, workers=1) as stack:
+        conn = Conn(stack.port)
         games = []
         for i in range(a.games):
             plan = plan_game("makao", None, 2, 700 + i, a.moves)
             game_id, tokens = create(conn, "makao", None, 2, 700 + i)
             version = conn.request("GET", f"/v1/games/{game_id}")[1]["version"]
             games.append((game_id, tokens, plan, version))
-        results, sent, start_seq = asyncio.run(run(port, games, a.clients, a.moves))
-        worker = [p for p in psutil.Process(api.pid).children()]
-        rss_mb = sum(p.memory_info().rss for p in worker) / 2**20
-        latencies, complete, clients_ok = [], 0, 0
-        for i, r in enumerate(results):
-            game_id = games[i % len(games)][0]
-            want = list(range(1, max((s for (g, s) in sent if g == game_id), default=0) + 1))
-            got = r.get("seqs", [])
-            if got == want:
-                clients_ok += 1
-            complete += len(got)
-            for seq, t in zip(got, r.get("times", [])):
-                t0 = sent.get((game_id, seq))
-                if t0 is not None:
-                    latencies.append((t - t0) * 1000)
-        print(f"{clients_ok}/{a.clients} clients received every event exactly once, in order; "
+        watch_ports = stack.ports[1:] or stack.ports
+        results, polls, sent, posted_s = asyncio.run(run(stack.port, watch_ports, games, a.clients, long_polls, a.moves,
+                                                  a.rate))
+        rss_mb = sum(p.memory_info().rss for p in stack.api_processes()) / 2**20
+        start = {g[0]: g[3] for g in games}
+        clients_ok, complete, latencies = deliveries(results, games, sent, lambda g: 1)
+        polls_ok, polled, poll_latencies = deliveries(polls, games, sent, lambda g: start[g] + 1)
+        where = f"{a.replicas} API processes (moves on one, clients on the others)" if a.replicas > 1 else \
+            "one API process"
+        print(f"{where}, {'a 3-master cluster' if a.cluster else 'one Redis server'}: "
+              f"{clients_ok}/{a.clients} SSE clients received every event exactly once, in order; "
               f"{complete} deliveries; latency p50 {pct(latencies, 50):.1f} ms p99 {pct(latencies, 99):.1f} ms; "
-              f"API worker RSS {rss_mb:.0f} MiB", file=sys.stderr)
+              f"{polls_ok}/{long_polls} long-polls complete, latency p50 {pct(poll_latencies, 50):.1f} ms "
+              f"p99 {pct(poll_latencies, 99):.1f} ms; API RSS {rss_mb:.0f} MiB", file=sys.stderr)
         print(json.dumps({"clients": a.clients, "clients_complete": clients_ok, "deliveries": complete,
                           "delivery_p50_ms": round(pct(latencies, 50), 1),
                           "delivery_p99_ms": round(pct(latencies, 99), 1),
-                          "api_processes": 1, "api_rss_mib": round(rss_mb)}))
-    finally:
-        stop_stack(server, api)
+                          "long_polls": long_polls, "long_polls_complete": polls_ok,
+                          "long_poll_p50_ms": round(pct(poll_latencies, 50), 1) if poll_latencies else None,
+                          "long_poll_p99_ms": round(pct(poll_latencies, 99), 1) if poll_latencies else None,
+                          "move_rate_per_s": a.rate,
+                          "moves_posted_per_s": round(sum(min(len(g[2]), a.moves) for g in games) / posted_s, 1),
+                          "api_processes": a.replicas, "store": "cluster" if a.cluster else "one server",
+                          "api_rss_mib": round(rss_mb)}))
 
 
 if __name__ == "__main__":

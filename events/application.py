@@ -161,7 +161,7 @@ class GameService:
 
     # ------------------------------------------------------------------ moves
     def act(self, game_id: str, seat: Optional[int], command, expected_version: Optional[int] = None, *,
-            source: str = HUMAN) -> Acted:
+            source: str = HUMAN, request_id: Optional[str] = None) -> Acted:
         """Decide ``command`` for ``seat`` and append its events, atomically.
 
         Decides on this process's cached record first; when the append finds the game
@@ -169,8 +169,12 @@ class GameService:
         and decides again (the one retry policy). ``expected_version`` (If-Match, or the
         version a job was scheduled for) makes any other version a ``Stale``.
 
-        Raises NotFound, Conflict (busy), Stale, SeatLeft (a human whose player left) or
-        DomainError (the rules reject the command; GameStatusError: not started, over)."""
+        ``request_id`` (from an Idempotency-Key) is stored with the append: the same
+        request is never appended twice (``AlreadyApplied``; ``applied`` rebuilds it).
+
+        Raises NotFound, Conflict (busy), Stale, SeatLeft (a human whose player left),
+        AlreadyApplied or DomainError (the rules reject the command; GameStatusError: not
+        started, over)."""
         record, fresh = self.cached(game_id), False
         for _ in range(ATTEMPTS):
             if not fresh and (record.status != "playing" or expected_version not in (None, record.version)):
@@ -183,7 +187,7 @@ class GameService:
                 if not events:
                     return Acted([], record)
                 new = [to_new_event(e) for e in events] + self._lobby_events(record, seat, command, source)
-                stored, after = self._append(record, new, state)
+                stored, after = self._append(record, new, state, request_id)
             except ConcurrencyError:
                 self.observer.conflicted(source)
                 record, fresh = self.get(game_id), True  # another command landed first: decide again
@@ -199,6 +203,16 @@ class GameService:
             self.observer.appended(source, after.variant)
             return Acted(stored, after)
         raise Conflict("busy", "the game changed too often while this request was retried; try again")
+
+    def applied(self, game_id: str, request_id: str) -> Optional[Acted]:
+        """What the command carrying ``request_id`` stored, and the game right after it; None
+        if no such command was stored. For a retry whose first answer was lost."""
+        span = self.repo.applied(game_id, request_id) if _plausible_id(game_id) else None
+        if span is None:
+            return None
+        first, last = span
+        return Acted(self.repo.events(game_id, after=first - 1, limit=last - first + 1),
+                     self.repo.load_at(game_id, last))
 
     @staticmethod
     def _check(record: GameRecord, seat: Optional[int], expected_version: Optional[int], source: str) -> None:
@@ -368,9 +382,10 @@ class GameService:
         raise Conflict("busy", "the game changed too often while this request was retried; try again")
 
     # ------------------------------------------------------------------ writing
-    def _append(self, record: GameRecord, events: list[NewEvent], state) -> tuple[list[StoredEvent], GameRecord]:
+    def _append(self, record: GameRecord, events: list[NewEvent], state,
+                request_id: Optional[str] = None) -> tuple[list[StoredEvent], GameRecord]:
         """Append at ``record.version``; ``state`` is the engine state the events lead to."""
-        stored, after = self.repo.append(record, events, state)
+        stored, after = self.repo.append(record, events, state, request_id)
         if log.isEnabledFor(logging.INFO):
             log.info("appended %d events", len(stored), extra={
                 "game_id": after.game_id, "seq": after.version, "types": [e.type for e in stored][:8],

@@ -3,7 +3,8 @@
 Updated by the application service whenever a game's status or seating changes; every
 fact in it comes from the log. ``ids`` lists every game of a status, private ones too,
 for the workers' sweeper; ``list(..., private=True)`` shows them to the auditor; ``counts``
-is what the metrics read at scrape time.
+is what the metrics read at scrape time. The Redis lobby is sharded: no command spans two
+cluster slots.
 
 With an archive, the lobby is also the archiver's worklist: a game that finishes enters
 it (in the same update) due at once; the archiver reschedules it for the end of its hot
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
+import zlib
 from typing import Optional
 
 import orjson
@@ -21,6 +23,9 @@ import orjson
 from .records import GameRecord
 
 STATUSES = ("waiting", "playing", "finished")
+# Hash tags the Redis lobby (and the due index, events.due) spread their keys over: a Redis
+# Cluster spreads them over its nodes; one server does not mind.
+SHARDS = 16
 
 
 def summary(record: GameRecord) -> dict:
@@ -132,71 +137,126 @@ class MemoryLobby(LobbyIndex):
         return {status: statuses.count(status) for status in STATUSES}
 
 
-DUE = "lobby:archive_due"
-
-
 class RedisLobby(LobbyIndex):
-    """``lobby:<status>`` sorted sets (score: creation time) and ``lobby:summary`` (a hash
-    of JSON summaries). Private tables are kept in ``lobby:all:<status>`` only. With an
-    archive, ``lobby:archive_due`` (score: when the game's next archiving step is due)."""
+    """Spread over ``shards`` hash tags, so a Redis Cluster spreads it over its nodes and
+    each update stays in one slot (one transaction). Shard ``k`` (a game's is
+    ``crc32(game id) % shards``) holds ``lobby:{L<k>}:<status>`` sorted sets (score:
+    creation time), ``lobby:{L<k>}:all:<status>`` (private tables too),
+    ``lobby:{L<k>}:summary`` (a hash of JSON summaries) and, with an archive,
+    ``lobby:{L<k>}:archive_due`` (score: when the game's next archiving step is due). A
+    listing asks every shard for its first matches, all shards in one pipeline per round,
+    and merges them."""
 
-    def __init__(self, client, archive=None, clock=time.time):
+    def __init__(self, client, archive=None, clock=time.time, shards: int = SHARDS):
         self.r = client
         self.archive, self._clock = archive, clock
+        self.shards = shards
+
+    def shard(self, game_id: str) -> int:
+        return zlib.crc32(game_id.encode()) % self.shards
+
+    def key(self, game_id: str, name: str) -> str:
+        """The key of ``game_id``'s shard named ``name`` (``finished``, ``all:playing``,
+        ``summary``, ``archive_due``...)."""
+        return _key(self.shard(game_id), name)
 
     def update(self, record):
         s = summary(record)
         public = bool(record.config.get("public", True))
+        k = self.shard(record.game_id)
         pipe = self.r.pipeline(transaction=True)
         for status in STATUSES:
-            for prefix in ("lobby:", "lobby:all:"):
-                if status == record.status and (public or prefix == "lobby:all:"):
-                    pipe.zadd(prefix + status, {record.game_id: record.created_ts})
+            for listed, key in ((public, _key(k, status)), (True, _key(k, "all:" + status))):
+                if status == record.status and listed:
+                    pipe.zadd(key, {record.game_id: record.created_ts})
                 else:
-                    pipe.zrem(prefix + status, record.game_id)
-        pipe.hset("lobby:summary", record.game_id, orjson.dumps(s))
+                    pipe.zrem(key, record.game_id)
+        pipe.hset(_key(k, "summary"), record.game_id, orjson.dumps(s))
         if self.archive is not None and record.status == "finished":
-            pipe.zadd(DUE, {record.game_id: self._clock()}, nx=True)
+            pipe.zadd(_key(k, DUE), {record.game_id: self._clock()}, nx=True)
         pipe.execute()
 
     def due(self, now, limit=100):
-        return [_text(g) for g in self.r.zrangebyscore(DUE, "-inf", now, start=0, num=limit)]
+        pipe = self.r.pipeline(transaction=False)
+        for k in range(self.shards):
+            pipe.zrangebyscore(_key(k, DUE), "-inf", now, start=0, num=limit, withscores=True)
+        rows = sorted((score, _text(g)) for page in pipe.execute() for g, score in page)
+        return [g for _, g in rows[:limit]]
 
     def reschedule(self, game_id, at):
-        self.r.zadd(DUE, {game_id: at})
+        self.r.zadd(_key(self.shard(game_id), DUE), {game_id: at})
 
     def adopt(self, game_ids, at):
+        by_shard: dict[int, list[str]] = {}
+        for game_id in game_ids:
+            by_shard.setdefault(self.shard(game_id), []).append(game_id)
         added = 0
-        for start in range(0, len(game_ids), 1000):
-            added += self.r.zadd(DUE, dict.fromkeys(game_ids[start:start + 1000], at), nx=True)
+        for k, ids in by_shard.items():
+            for start in range(0, len(ids), 1000):
+                added += self.r.zadd(_key(k, DUE), dict.fromkeys(ids[start:start + 1000], at), nx=True)
         return added
 
     def archived(self, game_id):
+        k = self.shard(game_id)
         pipe = self.r.pipeline(transaction=True)
-        for key in ("lobby:finished", "lobby:all:finished", DUE):
-            pipe.zrem(key, game_id)
-        pipe.hdel("lobby:summary", game_id)
+        for name in ("finished", "all:finished", DUE):
+            pipe.zrem(_key(k, name), game_id)
+        pipe.hdel(_key(k, "summary"), game_id)
         pipe.execute()
 
     def _list(self, status, variant=None, limit=50, private=False):
-        key = ("lobby:all:" if private else "lobby:") + status
+        name = ("all:" if private else "") + status
         rev = status != "waiting"
-        out, start, page = [], 0, max(limit * 2, 50)
-        while len(out) < limit:
-            ids = (self.r.zrevrange if rev else self.r.zrange)(key, start, start + page - 1)
-            if not ids:
-                break
-            for raw in self.r.hmget("lobby:summary", ids):
-                if raw is None:
-                    continue
-                s = orjson.loads(raw)
-                if s["status"] == status and (variant is None or s["variant"] == variant):
-                    out.append(s)
-            start += page
-        return out[:limit]
+        page = max(limit * 2, 50)
+        starts = {k: 0 for k in range(self.shards)}  # the shards not exhausted, and where to read next
+        found: dict[int, list[tuple[float, dict]]] = {k: [] for k in starts}
+        while starts:
+            pipe = self.r.pipeline(transaction=False)
+            for k, start in starts.items():
+                pipe.zrange(_key(k, name), start, start + page - 1, desc=rev, withscores=True)
+            pages = dict(zip(starts, pipe.execute()))
+            pipe = self.r.pipeline(transaction=False)
+            asked = [k for k in starts if pages[k]]
+            for k in asked:
+                pipe.hmget(_key(k, "summary"), [game_id for game_id, _ in pages[k]])
+            for k, raws in zip(asked, pipe.execute() if asked else []):
+                for (_, score), raw in zip(pages[k], raws):
+                    if raw is None:
+                        continue
+                    s = orjson.loads(raw)
+                    if s["status"] == status and (variant is None or s["variant"] == variant):
+                        found[k].append((score, s))
+            starts = {k: starts[k] + page for k in asked if len(pages[k]) == page and len(found[k]) < limit}
+        rows = [row for rows in found.values() for row in rows]
+        rows.sort(key=lambda row: row[0], reverse=rev)
+        return [s for _, s in rows[:limit]]
 
     def ids(self, status):
-        return [_text(x) for x in self.r.zrange("lobby:all:" + status, 0, -1)]
+        pipe = self.r.pipeline(transaction=False)
+        for k in range(self.shards):
+            pipe.zrange(_key(k, "all:" + status), 0, -1)
+        return [_text(x) for ids in pipe.execute() for x in ids]
+
+    def summaries(self):
+        """Every game's summary, shard by shard (for ``macau status``)."""
+        for k in range(self.shards):
+            for _, raw in self.r.hscan_iter(_key(k, "summary"), count=1000):
+                yield orjson.loads(raw)
+
+    def counts(self):
+        pipe = self.r.pipeline(transaction=False)
+        for status in STATUSES:
+            for k in range(self.shards):
+                pipe.zcard(_key(k, "all:" + status))
+        counts = pipe.execute()
+        return {status: sum(counts[i * self.shards:(i + 1) * self.shards]) for i, status in enumerate(STATUSES)}
+
+
+DUE = "archive_due"
+
+
+def _key(shard: int, name: str) -> str:
+    return f"lobby:{{L{shard}}}:{name}"
 
     def counts(self):
         pipe = self.r.pipeline(transaction=False)

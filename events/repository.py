@@ -12,6 +12,7 @@ live)."""
 from __future__ import annotations
 
 import threading
+import zlib
 from collections import OrderedDict
 from typing import Optional
 
@@ -32,24 +33,28 @@ class GameRepository:
         self._cache: OrderedDict[str, GameRecord] = OrderedDict()
         self._size = cache_size
         self._lock = threading.Lock()
+        self._loading = [threading.Lock() for _ in range(64)]  # by game (striped)
 
     # ------------------------------------------------------------------ reading
     def load(self, game_id: str, at: Optional[int] = None) -> Optional[GameRecord]:
         """The game now (or as it was after event ``at``), or None if there is no such game."""
         if at is not None:
             return self.load_at(game_id, at)
-        cached = self._get(game_id)
-        tail = self.store.read_tail(game_id, cached.version if cached is not None else 0)
-        if cached is not None and not _continues(cached, tail):
-            self.forget(game_id)
-            cached, tail = None, self.store.read_tail(game_id, 0)
-        if tail.version == 0:
-            return None
-        if not tail.raws:
-            return cached
-        record = apply_raw(cached, game_id, tail.raws, tail.head)
-        self._put(record)
-        return record
+        # one load of a game at a time: the crowd of long-polls one move wakes folds the
+        # move's events once, not once each (the later ones find them in the cache)
+        with self._loading[zlib.crc32(game_id.encode()) % len(self._loading)]:
+            cached = self._get(game_id)
+            tail = self.store.read_tail(game_id, cached.version if cached is not None else 0)
+            if cached is not None and not _continues(cached, tail):
+                self.forget(game_id)
+                cached, tail = None, self.store.read_tail(game_id, 0)
+            if tail.version == 0:
+                return None
+            if not tail.raws:
+                return cached
+            record = apply_raw(cached, game_id, tail.raws, tail.head)
+            self._put(record)
+            return record
 
     def cached(self, game_id: str) -> Optional[GameRecord]:
         """The record this process last saw, without asking the store (it may be stale:
@@ -67,6 +72,10 @@ class GameRepository:
     def events(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
         return self.store.read(game_id, after=after, limit=limit)
 
+    def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
+        """The seqs the append carrying ``request_id`` wrote (``EventStore.applied``)."""
+        return self.store.applied(game_id, request_id)
+
     # ------------------------------------------------------------------ writing
     def create(self, game_id: str, events: list[NewEvent]) -> tuple[list[StoredEvent], GameRecord]:
         stored = self.store.append(game_id, events, 0, "")
@@ -74,14 +83,15 @@ class GameRepository:
         self._put(record)
         return stored, record
 
-    def append(self, record: GameRecord, events: list[NewEvent],
-               state: GameState) -> tuple[list[StoredEvent], GameRecord]:
+    def append(self, record: GameRecord, events: list[NewEvent], state: GameState,
+               request_id: Optional[str] = None) -> tuple[list[StoredEvent], GameRecord]:
         """Append ``events`` at ``record.version``. ``state`` is the engine state they lead
         to, as ``domain.execute`` computed it with them (``record.state`` for lobby events
         alone). Raises ``ConcurrencyError`` if the game moved on; the cache entry is
-        dropped."""
+        dropped. ``request_id``: see ``EventStore.append``."""
         try:
-            stored = self.store.append(record.game_id, events, record.version, record.last_hash)
+            stored = self.store.append(record.game_id, events, record.version, record.last_hash,
+                                       request_id=request_id)
         except ConcurrencyError:
             self.forget(record.game_id)
             raise

@@ -1,6 +1,7 @@
 """The ``macau`` command.
 
     macau up [--port N]     the web table, API, workers and Redis (REDIS_URL, else embedded)
+    macau up --cluster      the same on a local 3-master Redis Cluster + a queue server
     macau api               the API under gunicorn (production settings)
     macau worker            an RQ worker (bots, clocks, the sweeper)
     macau status [--json]   what the service is doing, read from Redis
@@ -28,7 +29,7 @@ import time
 import urllib.request
 
 from . import multiproc
-from .config import Config
+from .config import Config, ConfigError
 from .embedded_redis import start_server
 from .logs import configure
 
@@ -48,6 +49,8 @@ def main(argv=None) -> int:
     up = sub.add_parser("up", help="run everything on one machine")
     up.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     up.add_argument("--workers", type=int, default=2, help="RQ worker processes")
+    up.add_argument("--cluster", action="store_true",
+                    help="the events on a local 3-master Redis Cluster, the queue on a server of its own")
     up.add_argument("--verbose", action="store_true",
                     help="every log line (DEBUG, RQ's included) and the access log, not only warnings")
     api = sub.add_parser("api", help="the API under gunicorn")
@@ -76,7 +79,15 @@ def main(argv=None) -> int:
 
 
 # ---------------------------------------------------------------- up / api / worker
+def _checked_config(**check) -> Config:
+    try:
+        return Config.from_env().check(**check)
+    except (ConfigError, ValueError) as e:
+        raise SystemExit(f"macau: {e}") from None
+
+
 def cmd_api(args) -> int:
+    _checked_config()  # here, before gunicorn: a clear message instead of workers failing to boot
     conf = os.path.join(os.path.dirname(__file__), "gunicorn_conf.py")
     os.environ.setdefault("GUNICORN_BIND", f"{args.host}:{args.port}")
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"])
@@ -88,7 +99,7 @@ def cmd_worker(args) -> int:
 
     from .wiring import build  # start-up: the whole service
 
-    config = Config.from_env()
+    config = _checked_config(needs_queue=True)
     if not config.redis_url:
         raise SystemExit("macau worker: set REDIS_URL to the service's Redis")
     configure(config.log_level)
@@ -98,7 +109,8 @@ def cmd_worker(args) -> int:
         from .metrics import process_registry
 
         start_http_server(args.metrics_port, registry=process_registry())
-    return run(build(config), burst=args.burst, sweeper=not args.no_sweeper, log_level=config.log_level)
+    return run(build(config, needs_queue=True), burst=args.burst, sweeper=not args.no_sweeper,
+               log_level=config.log_level)
 
 
 def cmd_up(args) -> int:
@@ -107,12 +119,7 @@ def cmd_up(args) -> int:
     foreground process group: the children run in groups of their own (Redis in a
     session of its own), so only this process hears it and stops them in order."""
     env = _up_environment(args)
-    server = None
-    if not env.get("REDIS_URL"):
-        data_dir = os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis"))
-        server = start_server(appendonly=True, dir=data_dir)
-        env["REDIS_URL"] = server.url
-        env.setdefault("MACAU_ARCHIVE_DIR", os.path.join(data_dir, "archive"))
+    servers = _start_stores(args, env)
     metrics_dir = None
     if not env.get(multiproc.ENV):
         metrics_dir = env[multiproc.ENV] = tempfile.mkdtemp(prefix="macau-metrics-")
@@ -136,7 +143,7 @@ def cmd_up(args) -> int:
             children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
                                              process_group=0))
         if not stopping:
-            _banner(args.port, env["REDIS_URL"])
+            _banner(args.port, env)
         while not stopping:
             if any(c.poll() is not None for c in children):
                 print("a service process exited; stopping", file=sys.stderr, flush=True)
@@ -145,8 +152,8 @@ def cmd_up(args) -> int:
             time.sleep(0.2)
     finally:
         _stop_children(children)
-        if server is not None:
-            server.stop()
+        for server in servers:
+            server.close()  # stops it; removes only a temporary directory
         if metrics_dir is not None:
             multiproc.remove(metrics_dir)
     return 1 if failed else 0
@@ -168,11 +175,39 @@ def _up_environment(args) -> dict:
     return env
 
 
-def _banner(port: int, redis_url: str) -> None:
+def _start_stores(args, env: dict) -> list:
+    """The embedded servers ``macau up`` needs (none when REDIS_URL names one); sets the
+    environment its children read."""
+    if args.cluster:
+        from .embedded_cluster import start_cluster  # start-up: only for --cluster
+
+        if env.get("REDIS_URL"):
+            raise SystemExit("macau up --cluster starts a cluster of its own: unset REDIS_URL")
+        # a cluster to try things on: its data lives in temporary directories, gone on exit
+        cluster = start_cluster(3)
+        queue = start_server()
+        env.update(REDIS_URL=cluster.url, MACAU_REDIS_CLUSTER="1", MACAU_QUEUE_REDIS_URL=queue.url)
+        env.setdefault("MACAU_ARCHIVE_DIR", os.path.join(cluster.dir, "archive"))
+        return [cluster, queue]
+    if env.get("REDIS_URL"):
+        return []
+    data_dir = os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis"))
+    server = start_server(appendonly=True, dir=data_dir)
+    env["REDIS_URL"] = server.url
+    env.setdefault("MACAU_ARCHIVE_DIR", os.path.join(data_dir, "archive"))
+    return [server]
+
+
+def _banner(port: int, env: dict) -> None:
+    redis_url = env["REDIS_URL"]
+    where = f"Redis Cluster: {redis_url} and 2 more masters; queue: {env['MACAU_QUEUE_REDIS_URL']}" \
+        if env.get("MACAU_REDIS_CLUSTER") == "1" else f"Redis: {redis_url}"
     print(f"Play: http://127.0.0.1:{port}/", flush=True)
-    print(f"  API: http://127.0.0.1:{port}/v1  (Redis: {redis_url})", flush=True)
+    print(f"  API: http://127.0.0.1:{port}/v1  ({where})", flush=True)
     print(f"  interactive docs:  http://127.0.0.1:{port}/docs", flush=True)
-    print(f"  metrics:  http://127.0.0.1:{port}/metrics   status:  REDIS_URL={redis_url} macau status", flush=True)
+    status = f"REDIS_URL={redis_url} MACAU_REDIS_CLUSTER=1 MACAU_QUEUE_REDIS_URL={env['MACAU_QUEUE_REDIS_URL']}" \
+        if env.get("MACAU_REDIS_CLUSTER") == "1" else f"REDIS_URL={redis_url}"
+    print(f"  metrics:  http://127.0.0.1:{port}/metrics   status:  {status} macau status", flush=True)
     print(f"  a game against bots with curl:\n  {CURL.format(port=port)}", flush=True)
     print("Ctrl-C stops everything.", flush=True)
 
@@ -216,10 +251,13 @@ def _wait_ready(port: int, children, stopping, timeout_s: float = 30.0) -> None:
 def cmd_status(args) -> int:
     from .status import gather, render  # start-up: RQ and the rules engine
 
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        raise SystemExit("macau status: set REDIS_URL to the service's Redis")
-    report = gather(url, os.environ.get("MACAU_QUEUE_REDIS_URL") or url)
+    config = Config.from_env()
+    if not config.redis_url:
+        raise SystemExit("macau status: set REDIS_URL to the service's Redis (any node of a cluster, with "
+                         "MACAU_REDIS_CLUSTER=1)")
+    if not config.queue_url:
+        raise SystemExit("macau status: set MACAU_QUEUE_REDIS_URL to the queue's Redis")
+    report = gather(config.redis_url, config.queue_url, cluster=config.redis_cluster)
     print(json.dumps(report) if args.json else render(report))
     return 0
 
@@ -230,7 +268,8 @@ def _store():
 
     config = Config.from_env()
     if not config.redis_url and not config.archive_dir:
-        raise SystemExit("set REDIS_URL to the service's Redis (and MACAU_ARCHIVE_DIR to its archive)")
+        raise SystemExit("set REDIS_URL to the service's Redis (any node of a cluster with MACAU_REDIS_CLUSTER=1; "
+                         "and MACAU_ARCHIVE_DIR to its archive)")
     return event_store(config)
 
 

@@ -24,9 +24,16 @@ def _flag(name: str, default: bool) -> bool:
     return default if raw in (None, "") else raw.strip().lower() not in ("0", "false", "no", "off")
 
 
+class ConfigError(ValueError):
+    """Settings that cannot work together: refused at start-up, naming the variables."""
+
+
 @dataclass
 class Config:
-    redis_url: str | None = None  # REDIS_URL: the event store (and, by default, the queue)
+    redis_url: str | None = None  # REDIS_URL: the event store (and, by default, the queue); any node of a cluster
+    redis_cluster: bool = False  # MACAU_REDIS_CLUSTER=1: REDIS_URL names a Redis Cluster node
+    redis_wait_replicas: int = 0  # MACAU_REDIS_WAIT_REPLICAS: replicas that must have an append before it is acknowledged
+    redis_wait_timeout_ms: int = 1000  # MACAU_REDIS_WAIT_TIMEOUT_MS: how long an append waits for them (then 503)
     queue_redis_url: str | None = None  # MACAU_QUEUE_REDIS_URL: RQ's Redis (RQ has no Cluster support)
     auditor_token: str | None = None  # MACAU_AUDITOR_TOKEN: sees every hand; replays running games
     cors_origins: list[str] = field(default_factory=lambda: ["*"])  # MACAU_CORS_ORIGINS, comma-separated
@@ -59,6 +66,9 @@ class Config:
         origins = os.environ.get("MACAU_CORS_ORIGINS", "*")
         return cls(
             redis_url=os.environ.get("REDIS_URL") or None,
+            redis_cluster=_flag("MACAU_REDIS_CLUSTER", False),
+            redis_wait_replicas=_int("MACAU_REDIS_WAIT_REPLICAS", 0),
+            redis_wait_timeout_ms=_int("MACAU_REDIS_WAIT_TIMEOUT_MS", 1000),
             queue_redis_url=os.environ.get("MACAU_QUEUE_REDIS_URL") or None,
             auditor_token=os.environ.get("MACAU_AUDITOR_TOKEN") or None,
             cors_origins=[o.strip() for o in origins.split(",") if o.strip()],
@@ -85,3 +95,22 @@ class Config:
             archive_dir=os.environ.get("MACAU_ARCHIVE_DIR") or None,
             hot_retention_s=_float("MACAU_HOT_RETENTION_S", 86_400.0),
         )
+
+    @property
+    def queue_url(self) -> str | None:
+        """RQ's Redis: MACAU_QUEUE_REDIS_URL, else the event store's (never a cluster's)."""
+        return self.queue_redis_url or (None if self.redis_cluster else self.redis_url)
+
+    def check(self, *, needs_queue: bool = False) -> "Config":
+        """Raise ``ConfigError`` for settings that cannot work; ``needs_queue``: a worker."""
+        if self.redis_cluster and not self.redis_url:
+            raise ConfigError("MACAU_REDIS_CLUSTER=1 needs REDIS_URL: the URL of any node of the cluster")
+        if self.redis_cluster and not self.queue_redis_url and (self.enqueue or needs_queue):
+            raise ConfigError("MACAU_REDIS_CLUSTER=1 needs MACAU_QUEUE_REDIS_URL: RQ does not support Redis "
+                              "Cluster, so the queue lives on a Redis server of its own "
+                              "(e.g. MACAU_QUEUE_REDIS_URL=redis://queue:6379/0)")
+        if self.redis_wait_replicas < 0 or self.redis_wait_timeout_ms <= 0:
+            raise ConfigError("MACAU_REDIS_WAIT_REPLICAS must be >= 0 and MACAU_REDIS_WAIT_TIMEOUT_MS > 0")
+        if self.redis_wait_replicas and not self.redis_url:
+            raise ConfigError("MACAU_REDIS_WAIT_REPLICAS needs REDIS_URL (the in-memory store has no replicas)")
+        return self

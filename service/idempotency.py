@@ -7,7 +7,15 @@ itself instead of waiting on itself; concurrent retries wait for the owner's res
 instead of running the move again. A rejection (4xx) is a first response too, but it is
 kept minutes, not a day; a 5xx (the store was unreachable) is no answer to keep: the key
 is released and a retry runs again. Each seat keeps at most ``keys_per_seat`` keys: the
-ones closest to expiry go first."""
+ones closest to expiry go first.
+
+The move itself carries a request id made of the key and the body: the event store keeps
+it with the append, atomically, and never appends the same request twice. So when the
+first response is lost with the request that made it (a failover between the append and
+the response, a 503, a crashed process), the retry finds the stored move and answers
+with it instead of playing it again; and a claim whose request died holding it (the store
+was down when it should have been released) is taken over by a retry after a few
+seconds, safely, for the same reason."""
 
 from __future__ import annotations
 
@@ -21,12 +29,15 @@ from typing import Callable, Optional
 import orjson
 from flask import Response, request
 
-from .errors import ApiError, problem_for
+from events.store import AlreadyApplied
+
+from .errors import ApiError, problem, problem_for
 from .http import json_response, services
 
 log = logging.getLogger("macau.idempotency")
 
 PENDING_TTL_S = 15  # a claim whose request died is free again this soon (a Redis wait is bounded: ~2 s)
+TAKE_OVER_AFTER_S = 3.0  # a retry waits this long for the first request with its key, then runs it
 
 
 class IdempotencyStore:
@@ -58,20 +69,25 @@ class IdempotencyStore:
         return {"pending": True}
 
 
-def idempotent(scope: str, run: Callable[[], Response]) -> Response:
-    """``run()``'s response, or the response the first request with this key got."""
+def idempotent(scope: str, run: Callable[[str], Response], applied: Callable[[str], Optional[Response]]) -> Response:
+    """``run(request_id)``'s response, or the response the first request with this key
+    got. ``applied(request_id)`` rebuilds the response of a move stored under that
+    request id, or None if there is none."""
     key = request.headers["Idempotency-Key"]
     if not 0 < len(key) <= 200 or not key.isprintable():
         raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key must be 1-200 printable characters")
     s = services()
     store, config = s.idempotency, s.config
     fp = fingerprint(request.method, request.path, request.get_data())
+    request_id = hashlib.sha256(f"{scope}\n{key}\n{fp}".encode()).hexdigest()[:32]
     prior = store.claim(scope, key, fp, uuid.uuid4().hex)
-    if prior is not None and prior.get("pending"):
-        prior = store.wait(scope, key)
+    if prior is not None and prior.get("pending") and prior.get("fingerprint") == fp:
+        prior = store.wait(scope, key, TAKE_OVER_AFTER_S)
+        if prior is not None and prior.get("pending"):
+            # its request still runs, or died holding the key (a failover, a crash): the
+            # store never appends one request twice, so this one may run it (or find it)
+            prior = None
     if prior is not None:
-        if prior.get("pending"):
-            raise ApiError(409, "idempotency_key_in_use", "a request with this Idempotency-Key is still running")
         if prior.get("fingerprint") != fp:
             raise ApiError(422, "idempotency_key_reused",
                            "this Idempotency-Key was used with another request body", reason="idempotency_key_reused")
@@ -80,14 +96,20 @@ def idempotent(scope: str, run: Callable[[], Response]) -> Response:
         replayed.mimetype = prior.get("mimetype", "application/json")
         return replayed
     try:
-        response = run()
+        # the key is ours: its first response may still have been lost after the move was stored
+        response = applied(request_id) or run(request_id)
+    except AlreadyApplied:  # stored meanwhile by a request that lost the key (it expired, a failover)
+        response = applied(request_id) or problem(
+            409, "already_applied", "this request's move was stored by an earlier attempt whose answer cannot be "
+                                    "rebuilt now (the game moved to the archive): read the game for its effect")
     except Exception as e:
         response = problem_for(e)
-        if response is None or response.status_code >= 500:  # no answer to keep: a retry runs again
+        if response is None:  # a crash is no answer to keep: a retry runs again
             _release(store, scope, key)
-            if response is None:
-                raise
-            return response
+            raise
+    if response.status_code >= 500:  # nor is a 503: the retry it asks for must run (or find the move)
+        _release(store, scope, key)
+        return response
     ttl = config.idempotency_ttl_s if response.status_code < 400 else config.idempotency_rejection_ttl_s
     headers = {k: response.headers[k] for k in ("ETag",) if k in response.headers}
     store.complete(scope, key, {"fingerprint": fp, "status": response.status_code, "body": response.get_json(),

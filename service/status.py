@@ -11,11 +11,10 @@ from __future__ import annotations
 import time
 from datetime import datetime, timezone
 
-import orjson
 import redis
 from rq import Queue, Worker
 
-from events.projections import STATUSES
+from events.projections import STATUSES, RedisLobby
 from events.repository import GameRepository
 from events.store import RedisEventStore
 from workers.queueing import QUEUE_NAME
@@ -25,24 +24,25 @@ LATE_AFTER_S = 2.0  # RQ fires a scheduled job 0-2 s after its time
 QUEUE_SAMPLE = 500  # queued jobs looked at (oldest first) for lateness
 
 
-def gather(url: str, queue_url: str | None = None, now: float | None = None) -> dict:
+def gather(url: str, queue_url: str | None = None, now: float | None = None, *, cluster: bool = False) -> dict:
+    """``url`` names the event store's server, or with ``cluster`` any node of its cluster."""
     now = time.time() if now is None else now
-    store = RedisEventStore.from_url(url)
+    store = RedisEventStore.from_url(url, cluster=cluster)
     queue_client = redis.Redis.from_url(queue_url or url)
     try:
         queue = Queue(QUEUE_NAME, connection=queue_client)
-        return {"at": _iso(now), "games": _games(store.client), "queue": _queue(queue),
+        lobby = RedisLobby(store.client)
+        return {"at": _iso(now), "games": _games(lobby), "queue": _queue(queue),
                 "late_jobs": _late_jobs(queue, now), "workers": _workers(queue, now),
-                "stalled": _stalled(store, now)}
+                "stalled": _stalled(store, lobby, now)}
     finally:
         store.close()
         queue_client.close()
 
 
-def _games(r) -> dict:
+def _games(lobby: RedisLobby) -> dict:
     counts = {status: {} for status in STATUSES}
-    for _, raw in r.hscan_iter("lobby:summary", count=1000):
-        s = orjson.loads(raw)
+    for s in lobby.summaries():
         by_variant = counts.setdefault(s["status"], {})
         by_variant[s["variant"]] = by_variant.get(s["variant"], 0) + 1
     return {status: {"total": sum(v.values()), "by_variant": dict(sorted(v.items()))} for status, v in counts.items()}
@@ -81,12 +81,11 @@ def _workers(queue: Queue, now: float) -> list[dict]:
     return out
 
 
-def _stalled(store: RedisEventStore, now: float) -> dict:
+def _stalled(store: RedisEventStore, lobby: RedisLobby, now: float) -> dict:
     repo = GameRepository(store, cache_size=1)
     checked, stalled = 0, []
     for status in ("playing", "waiting"):
-        for raw in store.client.zrange("lobby:all:" + status, 0, -1):
-            game_id = raw.decode()
+        for game_id in lobby.ids(status):
             record = repo.load(game_id)
             if record is None:
                 continue

@@ -64,14 +64,20 @@ class StreamHub:
     # ------------------------------------------------------------------ API
     def subscribe(self, game_id: str, after: int) -> Subscription:
         sub = Subscription(self, game_id, after)
-        backlog = self.store.read(game_id, after=after)
-        for e in backlog:
-            sub.queue.put(e)
+        # registered before its backlog is read: an event the hub delivers meanwhile is
+        # queued too (and one both bring is skipped by the cursor), never lost between them
         with self._lock:
             self._subs.setdefault(game_id, set()).add(sub)
             new_game = game_id not in self._cursor
-            if new_game:  # never move a shared cursor: others would miss events
-                self._cursor[game_id] = backlog[-1].seq if backlog else after
+            if new_game:
+                self._cursor[game_id] = after
+        backlog = self.store.read(game_id, after=after)
+        for e in backlog:
+            sub.queue.put(e)
+        if backlog:
+            with self._lock:  # the hub need not read the backlog again, unless another
+                if self._subs.get(game_id) == {sub}:  # subscriber may lack part of it
+                    self._cursor[game_id] = max(self._cursor.get(game_id, 0), backlog[-1].seq)
         self._ensure_running()
         if new_game:  # the blocked read must start watching this game now, not after block_s
             self._wakeup.ring()

@@ -2,10 +2,12 @@
 
 ``build`` serves both entry points: the API (``create_app``) and the worker (``macau
 worker``). The event store is Redis Streams when ``redis_url`` is set, else in memory;
-the lobby projection and idempotency keys live beside it; the RQ queue (its own Redis
-when ``queue_redis_url`` is set) receives the follow-ups (bot turns, clocks) unless
-``enqueue`` is off. With ``archive_dir``, reads fall back to the archive (a tiered store)
-and the archiver moves finished games there. Tests pass fakes: a store, a clock, a queue."""
+with ``redis_cluster`` its client is a ``RedisCluster`` (the code above it is the same).
+The lobby projection and idempotency keys live beside the events; the RQ queue (its own
+Redis when ``queue_redis_url`` is set, as a cluster needs) receives the follow-ups (bot
+turns, clocks) unless ``enqueue`` is off. With ``archive_dir``, reads fall back to the
+archive (a tiered store) and the archiver moves finished games there. Tests pass fakes:
+a store, a clock, a queue."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from rq import Queue
 from events.application import GameService
 from events.archiving import Archiver
 from events.due import DueIndex, MemoryDueIndex, RedisDueIndex
-from events.projections import LobbyIndex, MemoryLobby, RedisLobby
+from events.projections import SHARDS, LobbyIndex, MemoryLobby, RedisLobby
 from events.repository import GameRepository
 from events.store import EventStore, InMemoryEventStore, RedisEventStore
 from events.store.archive_dir import ArchiveDir
@@ -35,6 +37,7 @@ from .config import Config
 from .idempotency import IdempotencyStore, MemoryIdempotency, RedisIdempotency
 from .metrics import Metrics
 from .ratelimit import RateLimiter
+from .readiness import Probe
 from .slots import StreamSlots
 from .streams import StreamHub
 
@@ -53,8 +56,8 @@ class Services:
     failed_auth: FailedAuth  # tokens that did not authenticate, per address
     slots: StreamSlots  # open SSE streams and long-polls
     queue: Optional[Queue]  # RQ's queue; None without Redis
-    redis: Optional[redis.Redis]  # the event store's Redis; None in memory
-    readiness: Optional[redis.Redis]  # the same server, on a connection with /readyz's short deadline
+    redis: Optional[redis.Redis]  # the event store's Redis or RedisCluster; None in memory
+    readiness: Optional[Probe]  # the same servers, on connections with /readyz's short deadline
     metrics: Metrics  # what the HTTP layer, the game service and the jobs count
     archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
     views: ViewCache = field(default_factory=ViewCache)  # this process's game views, per version and viewer
@@ -63,11 +66,13 @@ class Services:
         self.hub.stop()
         self.store.close()
         if self.readiness is not None:
-            self.readiness.connection_pool.disconnect()
+            self.readiness.close()
 
 
 def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional[Callable[[], float]] = None,
-          queue: Optional[Queue] = None) -> Services:
+          queue: Optional[Queue] = None, needs_queue: bool = False) -> Services:
+    """Raises ``ConfigError`` for settings that cannot work (``needs_queue``: a worker)."""
+    config.check(needs_queue=needs_queue)
     if store is None:
         store = event_store(config)
     hot = store.hot if isinstance(store, TieredEventStore) else store
@@ -76,13 +81,13 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         archive = ArchiveDir(config.archive_dir)
         store = TieredEventStore(hot, archive)
     client = hot.client if isinstance(hot, RedisEventStore) else None
-    if queue is None and (config.queue_redis_url or config.redis_url):
-        queue = Queue(QUEUE_NAME, connection=_queue_client(config.queue_redis_url or config.redis_url,
-                                                           config.redis_timeout_s))
+    if queue is None and config.queue_url:
+        queue = Queue(QUEUE_NAME, connection=_queue_client(config.queue_url, config.redis_timeout_s))
     repo = GameRepository(store)
     # archiving goes by the store's clock (events' times), not the games' (fakes in tests)
-    lobby: LobbyIndex = RedisLobby(client, archive) if client is not None else MemoryLobby(archive)
-    due = RedisDueIndex(client, config.waiting_ttl_s) if client is not None else MemoryDueIndex(config.waiting_ttl_s)
+    lobby: LobbyIndex = RedisLobby(client, archive, shards=SHARDS) if client is not None else MemoryLobby(archive)
+    due = RedisDueIndex(client, config.waiting_ttl_s, shards=SHARDS) if client is not None \
+        else MemoryDueIndex(config.waiting_ttl_s)
     followups = FollowUps(queue, archive=archive is not None) if config.enqueue and queue is not None else None
     metrics = Metrics()
     games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due)
@@ -94,14 +99,17 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         failed_auth=FailedAuth(config.auth_failures_per_s, config.auth_failures_burst),
         slots=StreamSlots(config.max_streams, config.max_streams_per_client),
         queue=queue, redis=client, metrics=metrics,
-        readiness=_with_deadline(client, config.ready_timeout_s) if client is not None else None,
+        readiness=Probe(client, config.ready_timeout_s) if client is not None else None,
         archiver=Archiver(hot, archive, lobby, config.hot_retention_s) if archive is not None else None)
 
 
 def event_store(config: Config) -> EventStore:
     """The event store ``config`` names: Redis or memory, with the archive behind it when
     there is one (also what the offline tools read: ``macau replay``, ``macau audit``)."""
-    store = RedisEventStore.from_url(config.redis_url, socket_timeout=config.redis_timeout_s) \
+    store = RedisEventStore.from_url(config.redis_url, cluster=config.redis_cluster,
+                                     socket_timeout=config.redis_timeout_s,
+                                     wait_replicas=config.redis_wait_replicas,
+                                     wait_timeout_ms=config.redis_wait_timeout_ms) \
         if config.redis_url else InMemoryEventStore()
     return TieredEventStore(store, ArchiveDir(config.archive_dir)) if config.archive_dir else store
 
@@ -111,14 +119,3 @@ def _queue_client(url: str, timeout_s: float) -> redis.Redis:
     the socket timeout of its own connection above its blocking dequeue)."""
     return redis.Redis.from_url(url, socket_timeout=timeout_s, socket_connect_timeout=timeout_s,
                                 retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
-
-
-def _with_deadline(client: redis.Redis, timeout_s: float) -> redis.Redis:
-    """A client of ``client``'s server on a small pool of its own, every wait bounded by
-    ``timeout_s`` and never retried: a readiness probe answers in time even when the
-    store's pool is saturated or the server hangs."""
-    pool = client.connection_pool
-    kwargs = {**pool.connection_kwargs, "socket_timeout": timeout_s, "socket_connect_timeout": timeout_s,
-              "retry": Retry(NoBackoff(), 0)}
-    return redis.Redis(connection_pool=redis.BlockingConnectionPool(
-        connection_class=pool.connection_class, max_connections=4, timeout=timeout_s, **kwargs))

@@ -29,6 +29,22 @@ class ConcurrencyError(Exception):
         super().__init__(f"game {game_id}: {what} (expected {expected_version}, current {current_version})")
 
 
+class AlreadyApplied(Exception):
+    """An append carried a ``request_id`` that an earlier append of this game carried:
+    nothing was written; ``span`` is the ``(first, last)`` seqs the earlier one wrote."""
+
+    def __init__(self, game_id: str, request_id: Optional[str], span: tuple[int, int]):
+        self.game_id, self.request_id, self.span = game_id, request_id, span
+        super().__init__(f"game {game_id}: request {request_id!r} was appended as seq {span[0]}..{span[1]}")
+
+
+class Unavailable(Exception):
+    """The store cannot do or confirm this now (a failover under way, a replica that did
+    not acknowledge a write in time): nothing is known to be lost; retry shortly. An
+    append that raises this may have been stored (without the acknowledgement asked
+    for): retry it with its request id, or reload before deciding again."""
+
+
 class GameNotFound(LookupError):
     """No game by that id. The store itself treats an unknown game as an empty log
     (version 0); callers that need a game to exist raise this."""
@@ -56,12 +72,19 @@ class EventStore(ABC):
 
     @abstractmethod
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
-               prev_hash: Optional[str] = None) -> list[StoredEvent]:
+               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None) -> list[StoredEvent]:
         """Append all ``events`` as seq ``expected_version+1..``, or none of them.
 
         Raises ``ConcurrencyError`` when the game is not at ``expected_version``.
         ``prev_hash`` is the hash of the event at ``expected_version`` ("" for 0) if the
-        caller knows it; otherwise the store finds it."""
+        caller knows it; otherwise the store finds it. ``request_id`` (a client's
+        Idempotency-Key) is recorded with the append, atomically; an append with a
+        request id already recorded for this game writes nothing and raises
+        ``AlreadyApplied``."""
+
+    @abstractmethod
+    def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
+        """The ``(first, last)`` seqs the append carrying ``request_id`` wrote, or None."""
 
     @abstractmethod
     def read(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:

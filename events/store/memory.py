@@ -11,7 +11,8 @@ from typing import Optional
 
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, utc_now
-from .base import Clock, ConcurrencyError, EventStore, Tail, Wakeup, check_append, check_game_id, check_read
+from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Tail, Wakeup, check_append, check_game_id,
+                   check_read)
 
 
 class InMemoryEventStore(EventStore):
@@ -20,14 +21,18 @@ class InMemoryEventStore(EventStore):
         self._changed = threading.Condition(threading.Lock())
         self._logs: dict[str, list[bytes]] = {}
         self._last_hash: dict[str, str] = {}
+        self._requests: dict[str, dict[str, tuple[int, int]]] = {}
         self._archived: dict[str, str] = {}
 
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
-               prev_hash: Optional[str] = None) -> list[StoredEvent]:
+               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None) -> list[StoredEvent]:
         check_append(game_id, events, expected_version)
         with self._changed:
             log = self._logs.get(game_id, [])
             last_hash = self._last_hash.get(game_id, "")
+            done = self._requests.get(game_id, {}).get(request_id) if request_id else None
+            if done is not None:
+                raise AlreadyApplied(game_id, request_id, done)
             if len(log) != expected_version:
                 raise ConcurrencyError(len(log), game_id=game_id, expected_version=expected_version)
             if prev_hash is not None and prev_hash != last_hash:
@@ -36,8 +41,15 @@ class InMemoryEventStore(EventStore):
             sealed = self._seal(events, expected_version, last_hash)
             self._logs.setdefault(game_id, log).extend(e.raw for e in sealed)
             self._last_hash[game_id] = sealed[-1].hash
+            if request_id:
+                self._requests.setdefault(game_id, {})[request_id] = (sealed[0].seq, sealed[-1].seq)
             self._changed.notify_all()
         return sealed
+
+    def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
+        check_game_id(game_id)
+        with self._changed:
+            return self._requests.get(game_id, {}).get(request_id)
 
     def read(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
         check_read(game_id, after, limit)
@@ -110,6 +122,7 @@ class InMemoryEventStore(EventStore):
             if not self._at(game_id, version, head) or self._archived.get(game_id) != checksum:
                 return False
             del self._logs[game_id], self._last_hash[game_id], self._archived[game_id]
+            self._requests.pop(game_id, None)
             return True
 
     def _at(self, game_id: str, version: int, head: str) -> bool:

@@ -1,65 +1,91 @@
-"""The Redis Streams event store.
+"""The Redis Streams event store, on one server or a Redis Cluster.
 
 Per game, under one hash tag so every script touches one Redis Cluster slot:
-  ``game:{<id>}:events``  a stream; entry ID ``<seq>-0`` (Redis refuses a duplicate or
-                          out-of-order ID), one field ``e`` holding the event in its
-                          stored form (events.codec);
-  ``game:{<id>}:meta``    a hash: ``version``, ``last_hash`` (the chain's head),
-                          ``append_id`` (the last append) and, once the log is in the
-                          archive, ``archived`` (the archive file's checksum).
+  ``game:{<id>}:events``    a stream; entry ID ``<seq>-0`` (Redis refuses a duplicate or
+                            out-of-order ID), one field ``e`` holding the event in its
+                            stored form (events.codec);
+  ``game:{<id>}:meta``      a hash: ``version``, ``last_hash`` (the chain's head),
+                            ``append_id`` (the last append) and, once the log is in the
+                            archive, ``archived`` (the archive file's checksum);
+  ``game:{<id>}:requests``  a hash: request id (an Idempotency-Key) -> ``first-last`` seqs
+                            its append wrote;
+  ``game:{<id>}:live``      a shard channel: the new version after each append (redis_live).
 
 An append is one EVALSHA: hashes are computed here, the script checks version and
-last hash, XADDs every event and updates meta, or writes nothing. Loading a game is one
-round trip too (MULTI: the events after a seq, with the version and head they lead to)."""
+last hash, XADDs every event, updates meta and publishes the new version, or writes
+nothing. With ``wait_replicas`` a WAIT follows it down the same connection (one round
+trip, redis_wait): the append is acknowledged once that many replicas have it, so a
+failover that promotes one of them loses none of the events a caller was told were stored.
+Loading a game is one round trip too (MULTI: the events after a seq, with the version
+and head they lead to)."""
 
 from __future__ import annotations
 
 import os
 import threading
 import time
-import uuid
 from collections import OrderedDict
 from queue import Empty
 from typing import Optional
 
 import redis
-from redis.backoff import ExponentialWithJitterBackoff
-from redis.retry import Retry
 
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, utc_now
-from .base import Clock, ConcurrencyError, EventStore, Tail, Wakeup, check_append, check_game_id, check_read
+from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Tail, check_append, check_game_id,
+                   check_read)
+from .redis_live import FeedWakeup, LiveFeed
+from .redis_nodes import UNAVAILABLE, Client, Nodes, connect, is_cluster, raw_xrange, server_major_version
+from .redis_wait import ReplicatedAppend
 
 _PREFIX, _META_SUFFIX = "game:{", "}:meta"
 
-# KEYS: events stream, meta hash.  ARGV: expected version, prev hash, hash of the last new
-# event, append id, encoded events...  Returns {1, version} | {0, version} (stale version)
-# | {-1, version} (prev hash mismatch).  Atomic in effect: nothing is written before the
-# checks pass, and once the first XADD is accepted the following IDs (each one more than
-# the one just added) cannot be refused.
+# KEYS: events stream, meta hash, live channel, requests hash.  ARGV: expected version,
+# prev hash, hash of the last new event, append id, request id ('' for none), encoded
+# events...  Returns {1, version} | {0, version} (stale version) | {-1, version} (prev
+# hash mismatch) | {2, version, 'first-last'} (the request was appended before).  Atomic
+# in effect: nothing is written before the checks pass, and once the first XADD is
+# accepted the following IDs (each one more than the one just added) cannot be refused.
 _APPEND_LUA = """
 local meta = redis.call('HMGET', KEYS[2], 'version', 'last_hash', 'append_id')
 local version = tonumber(meta[1]) or 0
 local expected = tonumber(ARGV[1])
-local n = #ARGV - 4
-if version ~= expected then
-  if version == expected + n and meta[3] == ARGV[4] then
-    return {1, version}
+local n = #ARGV - 5
+if version == expected + n and meta[3] == ARGV[4] then
+  return {1, version}
+end
+if ARGV[5] ~= '' then
+  local done = redis.call('HGET', KEYS[4], ARGV[5])
+  if done then
+    return {2, version, done}
   end
+end
+if version ~= expected then
   return {0, version}
 end
 if (meta[2] or '') ~= ARGV[2] then
   return {-1, version}
 end
 for i = 1, n do
-  redis.call('XADD', KEYS[1], (expected + i) .. '-0', 'e', ARGV[4 + i])
+  redis.call('XADD', KEYS[1], (expected + i) .. '-0', 'e', ARGV[5 + i])
 end
 redis.call('HSET', KEYS[2], 'version', expected + n, 'last_hash', ARGV[3], 'append_id', ARGV[4])
+if ARGV[5] ~= '' then
+  redis.call('HSET', KEYS[4], ARGV[5], (expected + 1) .. '-' .. (expected + n))
+end
+redis.call('SPUBLISH', KEYS[3], expected + n)
 return {1, expected + n}
 """
 
 # KEYS: meta hash.  ARGV: version, head, checksum.  Marks the game archived if it is at
 # that version and head.
+# A game's head and its events after ARGV[1], atomically (no append lands between the two
+# reads) and in one command: a MULTI pipeline was four replies for the client to parse.
+_TAIL_LUA = """
+local meta = redis.call('HMGET', KEYS[1], 'version', 'last_hash')
+return {meta[1], meta[2], redis.call('XRANGE', KEYS[2], ARGV[1], '+')}
+"""
+
 _MARK_LUA = """
 local meta = redis.call('HMGET', KEYS[1], 'version', 'last_hash')
 if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] then
@@ -69,14 +95,14 @@ redis.call('HSET', KEYS[1], 'archived', ARGV[3])
 return 1
 """
 
-# KEYS: events stream, meta hash.  ARGV: version, head, checksum.  Deletes the game if it
-# is still at that version and head, archived with that checksum.
+# KEYS: events stream, meta hash, requests hash.  ARGV: version, head, checksum.  Deletes
+# the game if it is still at that version and head, archived with that checksum.
 _EVICT_LUA = """
 local meta = redis.call('HMGET', KEYS[2], 'version', 'last_hash', 'archived')
 if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] or meta[3] ~= ARGV[3] then
   return 0
 end
-redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
 return 1
 """
 
@@ -114,49 +140,65 @@ def meta_key(game_id: str) -> str:
     return f"game:{{{game_id}}}:meta"
 
 
-class RedisEventStore(EventStore):
-    """``client`` serves appends and plain reads; ``blocking_client`` (default: ``client``)
-    serves XREAD BLOCK, which never blocks longer than its socket timeout allows."""
+def live_channel(game_id: str) -> str:
+    return f"game:{{{game_id}}}:live"
 
-    def __init__(self, client: redis.Redis, *, blocking_client: Optional[redis.Redis] = None,
+
+def requests_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}:requests"
+
+
+class RedisEventStore(EventStore):
+    """``client`` (a ``redis.Redis`` or a ``RedisCluster``) serves appends and plain reads;
+    ``blocking_client`` (default: ``client``) serves XREAD BLOCK, which never blocks
+    longer than its socket timeout allows. ``wait_replicas``: acknowledge an append only
+    once that many replicas have it (``WAIT``, up to ``wait_timeout_ms``)."""
+
+    def __init__(self, client: Client, *, blocking_client: Optional[Client] = None,
                  max_block_s: float = 30.0, clock: Clock = utc_now, hash_cache_size: int = 10_000,
-                 owns_clients: bool = False):
+                 owns_clients: bool = False, wait_replicas: int = 0, wait_timeout_ms: int = 1000):
         super().__init__(clock)
         self._redis = client
-        self._raw = _raw_xrange_client(client)
+        self._nodes = Nodes(client)
+        self._raw = raw_xrange(client)
         self._blocking = blocking_client if blocking_client is not None else client
         self._max_block_s = min(max_block_s, _safe_block_s(self._blocking))
         self._append_script = client.register_script(_APPEND_LUA)
         self._mark_script = client.register_script(_MARK_LUA)
+        self._tail_script = client.register_script(_TAIL_LUA)
         self._evict_script = client.register_script(_EVICT_LUA)
         self._hashes = _LastHashCache(hash_cache_size)
         self._owns_clients = owns_clients
+        self._replicated = ReplicatedAppend(self._nodes, self._append_script.sha, _APPEND_LUA, wait_replicas,
+                                            wait_timeout_ms) if wait_replicas > 0 else None
+        self._feed: Optional[LiveFeed] = None
+        self._feed_lock = threading.Lock()
 
     @classmethod
-    def from_url(cls, url: str, *, pool_size: int = 32, socket_timeout: float = 2.0,
-                 blocking_pool_size: int = 64, max_block_s: float = 5.0,
-                 clock: Clock = utc_now) -> "RedisEventStore":
+    def from_url(cls, url: str, *, cluster: bool = False, pool_size: int = 32, socket_timeout: float = 2.0,
+                 blocking_pool_size: int = 64, max_block_s: float = 5.0, clock: Clock = utc_now,
+                 wait_replicas: int = 0, wait_timeout_ms: int = 1000) -> "RedisEventStore":
+        """``url`` names the server, or with ``cluster`` any node of a Redis Cluster."""
         # redis-py 8 defaults (socket_timeout=5, a pool of 100 that raises once exhausted)
-        # break long blocking reads. So both pools are explicit and bounded, and a caller
-        # waits for a free connection instead of failing. ``socket_timeout`` bounds every
-        # wait: one command's reply, a connection, a free slot in the pool; a paused or
-        # unreachable server is an error after that long, never a hang. Blocking reads get
-        # their own pool whose socket timeout outlasts the longest XREAD BLOCK we issue
-        # (max_block_s + 5; longer waits are several blocks), so a quiet game never looks
-        # like a dead server, and a crowd of long-pollers cannot starve appends of
-        # connections. A send is retried once, and only after a connection error (a
-        # reconnect), never after a timeout, which would double the wait; retrying is safe:
-        # the append script recognizes its own append id.
-        retry = Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.2), retries=1,
-                      supported_errors=(redis.ConnectionError,))
-        pool = LeanConnectionPool.from_url(
-            url, max_connections=pool_size, timeout=socket_timeout, socket_timeout=socket_timeout,
-            socket_connect_timeout=socket_timeout, retry=retry)
-        blocking_pool = redis.BlockingConnectionPool.from_url(
-            url, max_connections=blocking_pool_size, timeout=max_block_s,
-            socket_timeout=max_block_s + 5, socket_connect_timeout=socket_timeout, retry=retry)
-        return cls(redis.Redis(connection_pool=pool), blocking_client=redis.Redis(connection_pool=blocking_pool),
-                   max_block_s=max_block_s, clock=clock, owns_clients=True)
+        # break long blocking reads. So both pools are explicit and bounded (per node on a
+        # cluster), and a caller waits for a free connection instead of failing.
+        # ``socket_timeout`` bounds every wait: one command's reply, a connection, a free
+        # slot in the pool; a paused or unreachable server is an error after that long,
+        # never a hang. Blocking reads get their own pool whose socket timeout outlasts the
+        # longest XREAD BLOCK we issue (max_block_s + 5; longer waits are several blocks),
+        # so a quiet game never looks like a dead server, and a crowd of long-pollers cannot
+        # starve appends of connections. A send is retried once, and only after a connection
+        # error (redis_nodes.connect); retrying is safe: the append script recognizes its own
+        # append id.
+        client = connect(url, cluster=cluster, max_connections=pool_size, socket_timeout=socket_timeout,
+                         pool_timeout=socket_timeout, connect_timeout=socket_timeout, pool_class=LeanConnectionPool)
+        blocking = connect(url, cluster=cluster, max_connections=blocking_pool_size, socket_timeout=max_block_s + 5,
+                           pool_timeout=max_block_s, connect_timeout=socket_timeout)
+        major = server_major_version(client)
+        if major is not None and major < 7:
+            raise RuntimeError(f"the event store needs Redis >= 7 or Valkey (sharded pub/sub); {url} runs {major}")
+        return cls(client, blocking_client=blocking, max_block_s=max_block_s, clock=clock, owns_clients=True,
+                   wait_replicas=wait_replicas, wait_timeout_ms=wait_timeout_ms)
 
     @property
     def client(self) -> redis.Redis:
@@ -166,20 +208,48 @@ class RedisEventStore(EventStore):
 
     # ------------------------------------------------------------------ writes
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
-               prev_hash: Optional[str] = None) -> list[StoredEvent]:
+               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None) -> list[StoredEvent]:
         check_append(game_id, events, expected_version)
         if prev_hash is None:
             prev_hash = self._hash_at(game_id, expected_version)
         sealed = self._seal(events, expected_version, prev_hash)
-        status, current = self._append_script(
-            keys=[events_key(game_id), meta_key(game_id)],
-            args=[expected_version, prev_hash, sealed[-1].hash, os.urandom(8).hex(),
-                  *(e.raw for e in sealed)])
+        keys = [events_key(game_id), meta_key(game_id), live_channel(game_id), requests_key(game_id)]
+        args = [expected_version, prev_hash, sealed[-1].hash, os.urandom(8).hex(), request_id or "",
+                *(e.raw for e in sealed)]
+        status, current, *done = self._run_append(keys, args)
         if status == 1:
             self._hashes.remember(game_id, sealed[-1].seq, sealed[-1].hash)
             return sealed
+        if status == 2:
+            raise AlreadyApplied(game_id, request_id, _span(done[0]))
         raise ConcurrencyError(int(current), game_id=game_id, expected_version=expected_version,
                                reason="version" if status == 0 else "prev_hash")
+
+    def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
+        check_game_id(game_id)
+        key = requests_key(game_id)
+        done = self._routed(key, lambda c: c.hget(key, request_id))
+        return None if done is None else _span(done)
+
+    def _routed(self, key: str, command):
+        """``command(client)`` with the client of the node serving ``key`` (any key of a
+        game: they share one slot): on a cluster one hop, without the cluster client's routing work
+        per command (as much CPU as the command itself); a moved slot or a lost node has the
+        slot map read again and falls back to the cluster client, which follows a
+        redirection. Every command sent this way is safe to send twice (an append recognizes its
+        own append id). On one server: the client itself, replies to XRANGE raw."""
+        if not self._nodes.cluster:
+            return command(self._raw)
+        try:
+            return command(self._nodes.for_key(key))
+        except UNAVAILABLE:
+            self._nodes.failed()
+            return command(self._redis)
+
+    def _run_append(self, keys: list[str], args: list):
+        if self._replicated is None:
+            return self._routed(keys[0], lambda c: self._append_script(keys=keys, args=args, client=c))
+        return self._replicated(keys, args)
 
     def _hash_at(self, game_id: str, seq: int) -> str:
         if seq == 0:
@@ -187,7 +257,8 @@ class RedisEventStore(EventStore):
         known = self._hashes.get(game_id, seq)
         if known is not None:
             return known
-        version, head = self._redis.hmget(meta_key(game_id), "version", "last_hash")
+        key = meta_key(game_id)
+        version, head = self._routed(key, lambda c: c.hmget(key, "version", "last_hash"))
         # The game is not at seq: the script will say so.
         return _text(head) if int(version or 0) == seq else ""
 
@@ -196,24 +267,24 @@ class RedisEventStore(EventStore):
         check_read(game_id, after, limit)
         if limit == 0:
             return []
-        entries = self._raw.xrange(events_key(game_id), min=f"({after}-0", max="+", count=limit)
-        return _decode(entries)
+        return _decode(self._xrange(game_id, after, limit))
 
     def read_raw(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[bytes]:
         check_read(game_id, after, limit)
         if limit == 0:
             return []
-        entries = self._raw.xrange(events_key(game_id), min=f"({after}-0", max="+", count=limit)
-        return [_body(entry) for entry in entries]
+        return [_body(entry) for entry in self._xrange(game_id, after, limit)]
+
+    def _xrange(self, game_id: str, after: int, limit: Optional[int]):
+        key = events_key(game_id)
+        return self._routed(key, lambda c: c.xrange(key, min=f"({after}-0", max="+", count=limit))
 
     def read_tail(self, game_id: str, after: int = 0) -> Tail:
         check_read(game_id, after, None)
-        # MULTI: one round trip, and no append lands between the two reads (both keys
-        # share the game's hash tag, so this stays within one Cluster slot)
-        pipe = self._raw.pipeline(transaction=True)
-        pipe.hmget(meta_key(game_id), "version", "last_hash")
-        pipe.xrange(events_key(game_id), min=f"({after}-0", max="+")
-        (version, head), entries = pipe.execute()
+        # both keys share the game's hash tag: one Cluster slot
+        keys = [meta_key(game_id), events_key(game_id)]
+        version, head, entries = self._routed(
+            keys[0], lambda c: self._tail_script(keys=keys, args=[f"({after}-0"], client=c))
         version, head = int(version or 0), _text(head or b"")
         if version:
             self._hashes.remember(game_id, version, head)
@@ -237,32 +308,58 @@ class RedisEventStore(EventStore):
                     return _decode(entries)
 
     def read_many_blocking(self, cursors, timeout_s, wake=None):
-        streams = {events_key(g): f"{after}-0" for g, after in cursors.items()}
-        if wake is not None:
-            streams[wake.key] = wake.last_id()
-        if not streams:
-            time.sleep(max(0.0, timeout_s))
-            return {}
-        block_ms = max(1, int(min(timeout_s, self._max_block_s) * 1000))
-        reply = self._blocking.xread(streams, block=block_ms, count=1000)
-        by_key = {events_key(g): g for g in cursors}
+        feed = self._live_feed()
+        deadline = time.monotonic() + max(0.0, timeout_s)
+        while True:
+            complete = feed.watch(cursors)
+            left = deadline - time.monotonic()
+            games, woken = feed.next(left if complete else min(left, 0.25))
+            if wake is not None and wake.take():
+                woken = True
+            fresh = self._tails(feed, {g: cursors[g] for g in games if g in cursors})
+            if fresh or woken or deadline <= time.monotonic():
+                return fresh
+
+    def _tails(self, feed: LiveFeed, cursors: dict[str, int]) -> dict[str, list[StoredEvent]]:
+        """The events after each cursor: one pipeline per node (a crowd of requests waiting
+        for the CPU makes every round trip of the hub's a long wait); a game whose read
+        fails is announced again for the next call."""
+        by_node: dict[int, tuple] = {}
+        for game_id, after in cursors.items():
+            client = self._raw if not self._nodes.cluster else self._nodes.for_key(events_key(game_id))
+            by_node.setdefault(id(client), (client, []))[1].append((game_id, after))
         out: dict[str, list[StoredEvent]] = {}
-        for key, entries in _xread_streams(reply):
-            if wake is not None and key == wake.key:
-                if entries:
-                    wake.seen(entries[-1][0])
+        failure = None
+        for client, games in by_node.values():
+            pipe = client.pipeline(transaction=False)
+            for game_id, after in games:
+                pipe.xrange(events_key(game_id), min=f"({after}-0", max="+")
+            try:
+                replies = pipe.execute()
+            except redis.RedisError as e:  # a node down, a slot moved: the feed tells us again
+                feed.again([game_id for game_id, _ in games])
+                failure = e
                 continue
-            game_id = by_key.get(key)
-            if game_id is not None and entries:
-                out[game_id] = _decode(entries)
+            for (game_id, _), entries in zip(games, replies):
+                if entries:
+                    out[game_id] = _decode(entries)
+        if failure is not None and not out:
+            raise failure
         return out
 
-    def wakeup(self) -> "_StreamWakeup":
-        return _StreamWakeup(self._redis)
+    def wakeup(self) -> FeedWakeup:
+        return FeedWakeup(self._live_feed())
+
+    def _live_feed(self) -> LiveFeed:
+        with self._feed_lock:
+            if self._feed is None:
+                self._feed = LiveFeed(self._nodes, live_channel)
+            return self._feed
 
     def version(self, game_id: str) -> int:
         check_game_id(game_id)
-        return int(self._redis.hget(meta_key(game_id), "version") or 0)
+        key = meta_key(game_id)
+        return int(self._routed(key, lambda c: c.hget(key, "version")) or 0)
 
     def exists(self, game_id: str) -> bool:
         check_game_id(game_id)
@@ -286,12 +383,15 @@ class RedisEventStore(EventStore):
 
     def evict(self, game_id, version, head, checksum):
         check_game_id(game_id)
-        return bool(self._evict_script(keys=[events_key(game_id), meta_key(game_id)], args=[version, head, checksum]))
+        return bool(self._evict_script(keys=[events_key(game_id), meta_key(game_id), requests_key(game_id)],
+                                       args=[version, head, checksum]))
 
     def close(self) -> None:
+        if self._feed is not None:
+            self._feed.close()
         if self._owns_clients:
             for client in {id(c): c for c in (self._redis, self._blocking)}.values():
-                client.connection_pool.disconnect()
+                Nodes(client).close()
 
 
 def _decode(entries) -> list[StoredEvent]:
@@ -317,16 +417,6 @@ def _body(entry):
     return fields[b"e"] if b"e" in fields else fields["e"]
 
 
-def _raw_xrange_client(client: redis.Redis) -> redis.Redis:
-    """A client on ``client``'s connection pool whose XRANGE replies stay as the server
-    sent them (``[id, [field, value]]``): redis-py's conversion of every entry to a
-    tuple and a dict was a third of the time to read a long log."""
-    raw = redis.Redis(connection_pool=client.connection_pool)
-    if "XRANGE" in raw.response_callbacks:
-        del raw.response_callbacks["XRANGE"]
-    return raw
-
-
 def _xread_streams(reply):
     """``(key, entries)`` per stream of an XREAD reply, whatever shape redis-py parsed it into."""
     items = reply.items() if isinstance(reply, dict) else (reply or [])
@@ -337,36 +427,20 @@ def _xread_streams(reply):
         yield key, entries
 
 
-class _StreamWakeup(Wakeup):
-    """A stream of its own that a blocked multi-game XREAD also reads: ringing it (XADD)
-    makes the XREAD return at once."""
-
-    def __init__(self, client: redis.Redis):
-        self._redis = client
-        self.key = f"macau:wake:{uuid.uuid4().hex}"
-        self._last = "0-0"
-
-    def ring(self) -> None:
-        self._redis.xadd(self.key, {"w": "1"}, maxlen=16, approximate=True)
-
-    def last_id(self) -> str:
-        return self._last
-
-    def seen(self, entry_id) -> None:
-        self._last = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
-
-    def close(self) -> None:
-        try:
-            self._redis.delete(self.key)
-        except redis.RedisError:  # best effort at shutdown
-            pass
-
-
-def _safe_block_s(client: redis.Redis) -> float:
+def _safe_block_s(client: Client) -> float:
     """Longest XREAD BLOCK that the client's socket timeout lets through."""
-    pool = getattr(client, "connection_pool", None)
+    if is_cluster(client):
+        nodes = client.get_nodes()
+        pool = nodes[0].redis_connection.connection_pool if nodes and nodes[0].redis_connection else None
+    else:
+        pool = getattr(client, "connection_pool", None)
     timeout = pool.connection_kwargs.get("socket_timeout") if pool is not None else None
     return float("inf") if not timeout else max(timeout - 5, timeout / 2)
+
+
+def _span(done) -> tuple[int, int]:
+    first, _, last = (done.decode() if isinstance(done, bytes) else str(done)).partition("-")
+    return int(first), int(last)
 
 
 class _LastHashCache:

@@ -24,15 +24,19 @@ class TieredEventStore(EventStore):
         self.archive = archive
 
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
-               prev_hash: Optional[str] = None) -> list[StoredEvent]:
+               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None) -> list[StoredEvent]:
         try:
-            return self.hot.append(game_id, events, expected_version, prev_hash)
+            return self.hot.append(game_id, events, expected_version, prev_hash, request_id=request_id)
         except ConcurrencyError as e:
             log = self.archive.read(game_id) if e.current_version == 0 else None
             if log is None:
                 raise
             # an archived game is finished: it takes no more events
             raise ConcurrencyError(log.version, game_id=game_id, expected_version=expected_version) from None
+
+    def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
+        """From the hot store: an archived game takes no more moves, so no retry of one."""
+        return self.hot.applied(game_id, request_id)
 
     def read(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[StoredEvent]:
         events = self.hot.read(game_id, after, limit)

@@ -36,7 +36,8 @@ def get_events(query, game_id):
     record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
     after, limit, wait = query["after"], query["limit"], query["wait"]
-    events = s.store.read(game_id, after=after, limit=limit)
+    # the record was just read to its end: a caller already there has nothing to read yet
+    events = s.store.read(game_id, after=after, limit=limit) if after < record.version else []
     if not events and wait > 0:
         with s.slots.held(client_address()):
             sub = s.hub.subscribe(game_id, after)

@@ -62,8 +62,7 @@ def post_move(game_id):
     command = command_from_move(seat, body)
     expected = if_match_version()
 
-    def move():
-        acted = games.act(game_id, seat, command, expected)
+    def respond(acted):
         after = acted.record
         # the view through the process's cache: the mover's next read of this version is a hit
         view = services().views.view_json(after, seat, games.now())
@@ -71,7 +70,14 @@ def post_move(game_id):
         body = b'{"version":%d,"events":%b,"game":%b}' % (after.version, events, view)
         return raw_json_response(body, 200, {"ETag": etag(after.version)})
 
+    def move(request_id=None):
+        return respond(games.act(game_id, seat, command, expected, request_id=request_id))
+
+    def applied(request_id):
+        acted = games.applied(game_id, request_id)
+        return None if acted is None else respond(acted)
+
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return move()
-    return idempotent(f"idem:{{{game_id}}}:{seat}", move)
+    return idempotent(f"idem:{{{game_id}}}:{seat}", move, applied)

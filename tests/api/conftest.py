@@ -1,11 +1,15 @@
 """The API under test: the Flask app in process, with every response validated against
-the committed openapi.yaml (so a response the document does not describe fails the test)."""
+the committed openapi.yaml (so a response the document does not describe fails the test).
+
+The whole suite runs once per store (``api_backend``): in memory, on one Redis server
+and on a 3-master Redis Cluster."""
 
 from __future__ import annotations
 
 import io
 import json
 import pathlib
+from typing import Optional
 
 import pytest
 import yaml
@@ -16,6 +20,7 @@ from werkzeug.wrappers import Request
 
 from service.app import create_app
 from service.config import Config
+from tests.support.backends import Backend
 
 SPEC_PATH = pathlib.Path(__file__).resolve().parents[2] / "openapi.yaml"
 AUDITOR = "test-auditor-token"
@@ -64,18 +69,42 @@ def _replayable(request: Request) -> Request:
     return Request(environ)
 
 
+@pytest.fixture(scope="session", params=["memory", "redis", "cluster"])
+def api_backend(request) -> Optional[Backend]:
+    """Where the apps' events live: None (in memory), one server, or a cluster."""
+    if request.param == "redis":
+        return Backend(request.getfixturevalue("redis_server").url, False)
+    if request.param == "cluster":
+        return Backend(request.getfixturevalue("redis_cluster").url, True)
+    return None
+
+
+def new_app(backend: Optional[Backend], **config):
+    """An app on ``backend``, emptied first (as a new in-memory app is empty)."""
+    settings = {"auditor_token": AUDITOR, "rate_limit_per_s": 0, "auth_failures_per_s": 0, "enqueue": False}
+    if backend is not None and "redis_url" not in config:
+        settings.update(backend.flush().config())
+    return create_app(Config(**{**settings, **config}))
+
+
+def close(app) -> None:
+    app.extensions["macau"].close()
+
+
 @pytest.fixture
-def app():
-    return create_app(Config(auditor_token=AUDITOR, rate_limit_per_s=0, auth_failures_per_s=0, enqueue=False))
+def app(api_backend):
+    app = new_app(api_backend)
+    yield app
+    close(app)
 
 
 @pytest.fixture(scope="module")
-def module_app():
+def module_app(api_backend):
     """One app for a whole module (building an app takes a third of a second): a module
     whose tests do not depend on a clean lobby overrides ``app`` with it."""
-    app = create_app(Config(auditor_token=AUDITOR, rate_limit_per_s=0, auth_failures_per_s=0, enqueue=False))
+    app = new_app(api_backend)
     yield app
-    app.extensions["macau"].hub.stop()
+    close(app)
 
 
 @pytest.fixture
@@ -88,21 +117,19 @@ def bearer(token: str) -> dict:
 
 
 @pytest.fixture
-def make_client(openapi):
-    """A validating client for an app built with other settings:
+def make_client(openapi, api_backend):
+    """A validating client for a new app (an empty store) built with other settings:
     ``make_client(sse_keepalive_s=0.2)`` or ``make_client(redis_url=url)``."""
     apps = []
 
     def make(**config):
-        settings = {"auditor_token": AUDITOR, "rate_limit_per_s": 0, "auth_failures_per_s": 0, "enqueue": False,
-                    **config}
-        app = create_app(Config(**settings))
+        app = new_app(api_backend, **config)
         apps.append(app)
         return ValidatingClient(app, openapi)
 
     yield make
     for app in apps:
-        app.extensions["macau"].hub.stop()
+        close(app)
 
 
 @pytest.fixture

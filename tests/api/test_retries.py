@@ -1,9 +1,10 @@
 """API.md Idempotency-Key and If-Match: retries return the first response and change
-nothing; concurrent moves apply once, and the log stays gap-free. The races run against
-the in-memory app and a Redis-backed app (a real server, `redis_url`)."""
+nothing; concurrent moves apply once, and the log stays gap-free. The races run on every
+backend of the API suite (memory, one Redis server, a Redis Cluster)."""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import Counter
 
@@ -20,11 +21,9 @@ def app(module_app):
     return module_app
 
 
-@pytest.fixture(params=["memory", "redis"])
-def race_client(request, make_client):
-    if request.param == "memory":
-        return make_client()
-    return make_client(redis_url=request.getfixturevalue("redis_url"))
+@pytest.fixture
+def race_client(make_client):
+    return make_client()
 
 
 def fixed(client, variant, hands, starter, **kw):
@@ -123,6 +122,89 @@ def test_a_retry_of_a_rejected_move_returns_the_rejection_and_changes_nothing(cl
     again = move(client, g["game_id"], g["tokens"][1], {"action": "play", "cards": ["8H"]}, headers)
     assert (again.status_code, again.get_json()) == (first.status_code, first.get_json())
     assert log_of(client, g["game_id"]) == snapshot
+
+
+# ------------------------------------------------------------------ a first response lost
+def test_a_retry_after_the_first_response_was_lost_returns_the_stored_move(client):
+    """The move was stored but its Idempotency-Key record was not (a failover lost it, or
+    the process died before writing it): the retry answers with that move, once."""
+    g = fixed(client, "macau", [["7H", "9H", "9C"], ["8D", "6S"]], "5H")
+    headers = {"Idempotency-Key": "lost"}
+    first = move(client, g["game_id"], g["tokens"][0], {"action": "draw"}, headers)
+    assert first.status_code == 200
+    client.app.extensions["macau"].idempotency.release(f"idem:{{{g['game_id']}}}:0", "lost")
+    snapshot = log_of(client, g["game_id"])
+    again = move(client, g["game_id"], g["tokens"][0], {"action": "draw"}, headers)
+    assert again.status_code == 200 and again.headers["ETag"] == first.headers["ETag"]
+    assert again.get_json()["events"] == first.get_json()["events"] and again.get_json()["version"] == \
+        first.get_json()["version"]
+    assert log_of(client, g["game_id"]) == snapshot  # a draw retried is not a second draw
+    assert move(client, g["game_id"], g["tokens"][0], {"action": "draw"}, {"Idempotency-Key": "new"}) \
+        .status_code == 422  # while a new key is a new request: no second draw now
+
+
+def test_a_retry_of_a_move_stored_before_a_503_applies_it_once(client, monkeypatch):
+    """The store raised Unavailable after storing the move (a replica did not acknowledge it
+    in time): the client got a 503 + Retry-After; its retry gets the move, not a second one."""
+    from events.store import Unavailable
+
+    g = fixed(client, "macau", [["7H", "9H", "9C"], ["8D", "6S"]], "5H")
+    store = client.app.extensions["macau"].store
+    real_append = store.append
+
+    def stored_but_unacknowledged(*args, **kwargs):
+        real_append(*args, **kwargs)
+        raise Unavailable("the append was not acknowledged by 1 replica(s) within 1000 ms")
+
+    monkeypatch.setattr(store, "append", stored_but_unacknowledged)
+    headers = {"Idempotency-Key": "unacknowledged"}
+    failed = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
+    assert assert_problem(failed, 503)["code"] == "store_unavailable" and int(failed.headers["Retry-After"]) > 0
+    monkeypatch.undo()
+    retried = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
+    assert retried.status_code == 200
+    log = log_of(client, g["game_id"])
+    assert_gap_free(log)
+    assert [e["data"]["cards"] for e in log if e["type"] == "card_played"] == [["7H"]]
+    assert retried.get_json()["events"][0]["type"] == "card_played" and log[-1]["seq"] == retried.get_json()["version"]
+    assert move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers).get_json() \
+        == retried.get_json()
+
+
+def test_a_key_held_by_a_request_that_died_after_storing_its_move_answers_with_the_move(client):
+    """The key is still claimed ("pending") by a request whose process died after the
+    append: a retry does not wait for the claim to expire."""
+    g = fixed(client, "macau", [["7H", "9H", "9C"], ["8D", "6S"]], "5H")
+    headers = {"Idempotency-Key": "orphan"}
+    first = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
+    idempotency = client.app.extensions["macau"].idempotency
+    scope = f"idem:{{{g['game_id']}}}:0"
+    fp = idempotency.peek(scope, "orphan")["fingerprint"]
+    idempotency.release(scope, "orphan")
+    assert idempotency.claim(scope, "orphan", fp, "dead") is None  # as the dead request left it: never completed
+    again = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]}, headers)
+    assert again.status_code == 200 and again.get_json()["events"] == first.get_json()["events"]
+    assert [e["type"] for e in log_of(client, g["game_id"])].count("card_played") == 1
+
+
+def test_a_key_held_by_a_request_that_died_before_storing_is_taken_over(client, monkeypatch):
+    """Its claim could not be released (the store was down when its request failed): a
+    retry waits a moment for it, then plays the move itself, once."""
+    from service import idempotency as module
+
+    monkeypatch.setattr(module, "TAKE_OVER_AFTER_S", 0.2)
+    g = fixed(client, "macau", [["7H", "9H", "9C"], ["8D", "6S"]], "5H")
+    body = {"action": "play", "cards": ["7H"]}
+    scope = f"idem:{{{g['game_id']}}}:0"
+    fp = module.fingerprint("POST", f"/v1/games/{g['game_id']}/moves", json.dumps(body).encode())
+    assert client.app.extensions["macau"].idempotency.claim(scope, "stranded", fp, "dead") is None  # its claim
+    r = move(client, g["game_id"], g["tokens"][0], body, {"Idempotency-Key": "stranded"})
+    assert r.status_code == 200 and [e["type"] for e in r.get_json()["events"]][0] == "card_played"
+    again = move(client, g["game_id"], g["tokens"][0], body, {"Idempotency-Key": "stranded"})
+    assert again.get_json() == r.get_json() and again.headers.get("Idempotent-Replayed") == "true"
+    assert [e["type"] for e in log_of(client, g["game_id"])].count("card_played") == 1
+    other = move(client, g["game_id"], g["tokens"][0], {"action": "draw"}, {"Idempotency-Key": "stranded"})
+    assert_problem(other, 422)  # the key is still the one move's
 
 
 @pytest.mark.parametrize("key", ["", "x" * 201, "tab\there", "nul\x00"])
@@ -240,3 +322,16 @@ def test_concurrent_joins_take_distinct_seats(race_client):
     log = log_of(client, g["game_id"])
     assert_gap_free(log)
     assert sum(e["type"] == "game_started" for e in log) == 1
+
+
+def test_a_move_stored_by_an_earlier_attempt_whose_answer_is_gone_is_a_409_not_a_500(app):
+    from events.store import AlreadyApplied
+    from service.idempotency import idempotent
+
+    def run(request_id):
+        raise AlreadyApplied("g", request_id, (5, 6))
+
+    with app.test_request_context("/v1/games/g/moves", method="POST", json={"action": "draw"},
+                                  headers={"Idempotency-Key": "k-gone"}):
+        response = idempotent("idem:{g}:0", run, lambda request_id: None)
+    assert response.status_code == 409 and response.get_json()["code"] == "already_applied"

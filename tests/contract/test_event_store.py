@@ -13,13 +13,15 @@ import time
 import orjson
 import pytest
 import redis
+from redis.cluster import RedisCluster
 from redis.crc import key_slot
 
 from events import codec
 from events.chain import verify_chain
 from events.codec import UpcastError, link, register_upcaster
 from events.envelope import NewEvent, StoredEvent
-from events.store import ConcurrencyError, EventStore, InMemoryEventStore, RedisEventStore, events_key, meta_key
+from events.store import (AlreadyApplied, ConcurrencyError, EventStore, InMemoryEventStore, RedisEventStore,
+                          events_key, live_channel, meta_key, requests_key)
 from events.store.base import Tail
 from service.embedded_redis import start_server
 from tests.support.legacy import form1_values
@@ -158,6 +160,12 @@ class EventStoreContract:
         assert sorted(store.game_ids()) == ["a", "b:{odd} id"]
         assert store.read_tail("b:{odd} id").head == store.read_tail("b:{odd} id", 3).head != store.read_tail("a").head
 
+    def test_game_ids_lists_every_game(self, store):
+        games = [f"g-{i}" for i in range(24)]  # on every node of a cluster
+        for game in games:
+            fill(store, game, 1)
+        assert sorted(store.game_ids()) == sorted(games)
+
     def test_bad_arguments_are_refused(self, store):
         with pytest.raises(ValueError):
             store.append(GAME, [], 0)
@@ -226,6 +234,46 @@ class EventStoreContract:
         log = store.read(GAME)
         assert seqs(log) == [1, 2, 3] and log[1:] == winners[0]
         assert verify_chain(log, store.read_tail(GAME).head)[0]
+
+    # ------------------------------------------------------ request ids (Idempotency-Key)
+    def test_a_request_id_is_recorded_with_its_append(self, store):
+        fill(store, GAME, 1)
+        written = store.append(GAME, [played(), played()], 1, request_id="seat0:k1")
+        assert store.applied(GAME, "seat0:k1") == (2, 3) == (written[0].seq, written[-1].seq)
+        assert store.applied(GAME, "seat0:k2") is None and store.applied("other", "seat0:k1") is None
+
+    def test_a_request_id_is_appended_once_whatever_the_version(self, store):
+        store.append(GAME, [played()], 0, request_id="k")
+        fill(store, "other", 1)
+        for version in (1, 0, 7):  # current, stale, ahead: the request is known first
+            with pytest.raises(AlreadyApplied) as caught:
+                store.append(GAME, [played(), played()], version, request_id="k")
+            assert caught.value.span == (1, 1)
+        assert seqs(store.read(GAME)) == [1]
+        store.append("other", [played()], 1, request_id="k")  # request ids are per game
+        assert store.applied("other", "k") == (2, 2)
+
+    def test_racing_appends_of_one_request_store_it_once(self, store):
+        fill(store, GAME, 1)
+        start = threading.Barrier(20)
+        outcomes: list = [None] * 20
+
+        def race(i):
+            start.wait()
+            for _ in range(40):  # each retries at the version it finds, as a client would
+                try:
+                    store.append(GAME, [played(i=i)], store.version(GAME), request_id="once")
+                    outcomes[i] = "stored"
+                    return
+                except AlreadyApplied:
+                    outcomes[i] = "already"
+                    return
+                except ConcurrencyError:
+                    continue
+
+        run_threads(20, race)
+        assert sorted(outcomes) == ["already"] * 19 + ["stored"]
+        assert seqs(store.read(GAME)) == [1, 2] and store.applied(GAME, "once") == (2, 2)
 
     # ------------------------------------------------------ blocking reads
     def test_blocking_read_wakes_when_another_thread_appends(self, store):
@@ -395,6 +443,7 @@ class RedisStoreContract(EventStoreContract):
     """Adds what only the Redis layout promises."""
 
     def client(self, store) -> redis.Redis:
+        """A client of the test's own on the store's data (replies parsed as usual)."""
         return store._redis
 
     def raw_events(self, store, game_id):
@@ -416,9 +465,29 @@ class RedisStoreContract(EventStoreContract):
 
     def test_keys_share_one_hash_tag(self, store):
         fill(store, GAME, 2)
+        store.append(GAME, [played()], 2, request_id="r")
         keys = {k.decode() for k in self.client(store).keys("*")}
-        assert keys == {f"game:{{{GAME}}}:events", f"game:{{{GAME}}}:meta"} == {events_key(GAME), meta_key(GAME)}
-        assert len({key_slot(k.encode()) for k in keys}) == 1
+        assert keys == {f"game:{{{GAME}}}:events", f"game:{{{GAME}}}:meta", f"game:{{{GAME}}}:requests"} \
+            == {events_key(GAME), meta_key(GAME), requests_key(GAME)}
+        assert len({key_slot(k.encode()) for k in keys | {live_channel(GAME)}}) == 1
+
+    def test_each_append_publishes_the_new_version_on_the_games_channel(self, store):
+        client = self.client(store)
+        listener = client.pubsub()
+        listener.ssubscribe(live_channel(GAME))
+        assert listener.get_sharded_message(timeout=2)["type"] == "ssubscribe"
+        fill(store, GAME, 3)
+        store.append(GAME, [played()], 3)
+        with pytest.raises(ConcurrencyError):
+            store.append(GAME, [played()], 3)  # a refused append publishes nothing
+        store.append(GAME, [played()], 4, request_id="x")
+        with pytest.raises(AlreadyApplied):
+            store.append(GAME, [played()], 5, request_id="x")
+        notices = []
+        while (message := listener.get_sharded_message(timeout=0.5)) is not None:
+            notices.append(message["data"])
+        assert notices == [b"3", b"4", b"5"]
+        listener.close()
 
     def test_stream_ids_are_the_seqs_and_meta_follows(self, store):
         written = fill(store, GAME, 3)
@@ -430,11 +499,12 @@ class RedisStoreContract(EventStoreContract):
             client.xadd(events_key(GAME), {b"e": b"{}"}, id="2-0")
 
     def test_one_append_is_one_round_trip(self, store, monkeypatch):
-        client = self.client(store)
         [first] = fill(store, GAME, 1)  # also loads the script into the server
         sent: list = []
-        real = client.execute_command
-        monkeypatch.setattr(client, "execute_command", lambda *a, **kw: sent.append(a[0]) or real(*a, **kw))
+        for cls in (redis.Redis, RedisCluster):  # whichever client the store sends through
+            real = cls.execute_command
+            monkeypatch.setattr(cls, "execute_command",
+                                lambda self, *a, real=real, **kw: sent.append(a[0]) or real(self, *a, **kw))
 
         second = store.append(GAME, [played(), played()], 1, first.hash)
         assert sent == ["EVALSHA"]
@@ -443,9 +513,10 @@ class RedisStoreContract(EventStoreContract):
         assert sent == ["EVALSHA"]
 
         sent.clear()
-        cold = RedisEventStore(client)
+        cold = RedisEventStore(store.client)
         cold.append(GAME, [played()], 4)  # nothing cached: one extra read
         assert sent == ["HMGET", "EVALSHA"]
+        monkeypatch.undo()
         assert second[-1].seq == 3 and verify_chain(store.read(GAME), store.read_tail(GAME).head)[0]
 
     def test_a_resent_append_is_recognized_not_repeated(self, store):
@@ -474,13 +545,70 @@ class TestFakeRedisStore(RedisStoreContract):
 
 
 class TestRealRedisStore(RedisStoreContract):
+    """On one server and on a 3-master cluster (``redis_backend``)."""
+
     @pytest.fixture
-    def store(self, redis_url):
-        store = RedisEventStore.from_url(redis_url, max_block_s=2.0)
+    def store(self, redis_backend):
+        store = RedisEventStore.from_url(redis_backend.url, cluster=redis_backend.cluster, max_block_s=2.0)
+        self._direct = redis_backend.client()
+        self.nodes = 3 if redis_backend.cluster else 1
         yield store
         store.close()
+        self._direct.close()
 
-    def test_one_append_is_one_command_on_the_wire(self, store, redis_url):
+    def client(self, store):
+        return self._direct
+
+    def test_one_reader_holds_one_connection_per_node_for_any_number_of_games(self, store):
+        games = [f"g-{i}" for i in range(30)]  # on every node of a cluster
+        for game in games:
+            fill(store, game, 1)
+        cursors = {g: 0 for g in games}
+        wake = store.wakeup()
+
+        def read_until(version):
+            deadline = time.monotonic() + 10
+            while any(c < version for c in cursors.values()) and time.monotonic() < deadline:
+                for game, events in store.read_many_blocking(dict(cursors), 5.0, wake).items():
+                    assert seqs(events) == list(range(cursors[game] + 1, version + 1))
+                    cursors[game] = events[-1].seq
+
+        read_until(1)  # what was there before the subscriptions
+        for game in games:
+            store.append(game, [played()], 1)
+        read_until(2)  # what the notices announced
+        assert set(cursors.values()) == {2}
+        subscribed = self.subscribed_connections(store)
+        assert len(subscribed) == self.nodes and set(subscribed.values()) == {1}, subscribed
+        wake.close()
+
+    def test_watching_a_game_again_and_again_keeps_the_one_connection(self, store, caplog):
+        """Long-polls come and go: the hub stops and starts watching a game many times a
+        second. Each confirmation of an unsubscription is ours, not a node giving the slot
+        away (which would make the feed reconnect and re-read every game)."""
+        fill(store, "churn", 1)
+        wake = store.wakeup()
+        for _ in range(30):  # no wait in between: the confirmations arrive after the next subscription
+            store.read_many_blocking({"churn": 1}, 0, wake)
+            store.read_many_blocking({}, 0, wake)
+        listeners = dict(store._feed._listeners)
+        store.append("churn", [played()], 1)
+        got = store.read_many_blocking({"churn": 1}, 5.0, wake)
+        while not got:
+            got = store.read_many_blocking({"churn": 1}, 5.0, wake)
+        assert seqs(got["churn"]) == [2]
+        assert store._feed._listeners == listeners and not [r for r in caplog.records if "lost" in r.getMessage()]
+        wake.close()
+
+    def subscribed_connections(self, store) -> dict[str, int]:
+        """Per node, the connections subscribed to shard channels."""
+        if self.nodes == 1:
+            return {"server": sum(1 for c in self._direct.client_list() if int(c.get("ssub", 0)) > 0)}
+        return {node.name: sum(1 for c in self._direct.client_list(target_nodes=node) if int(c.get("ssub", 0)) > 0)
+                for node in self._direct.get_primaries()}
+
+    def test_one_append_is_one_command_on_the_wire(self, redis_url):
+        store = RedisEventStore.from_url(redis_url)
         [first] = fill(store, GAME, 1)  # warm: script loaded, pooled connection open
         marker = redis.Redis.from_url(redis_url)
         marker.ping()
@@ -493,8 +621,9 @@ class TestRealRedisStore(RedisStoreContract):
         from_clients = [c["command"].split()[0] for c in seen if c["client_type"] != "lua"]
         from_script = [c["command"].split()[0] for c in seen if c["client_type"] == "lua"]
         assert from_clients == ["EVALSHA"]
-        assert from_script == ["HMGET", "XADD", "XADD", "XADD", "HSET"]
+        assert from_script == ["HMGET", "XADD", "XADD", "XADD", "HSET", "SPUBLISH"]
         marker.close()
+        store.close()
 
     def test_blocking_reads_outlast_the_socket_timeout(self, redis_url):
         store = RedisEventStore.from_url(redis_url, socket_timeout=0.5, max_block_s=0.4)

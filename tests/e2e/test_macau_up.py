@@ -351,3 +351,27 @@ def test_the_console_of_a_newcomer_shows_the_banner_and_stays_calm(tmp_path_fact
     code, alive = stop_like_a_terminal(info)
     assert code == 0 and not alive
     assert "".join(info["output"]) == info["banner"], "".join(info["output"])[:3000]
+
+
+def test_macau_up_cluster_plays_on_a_local_cluster_and_stops_everything_on_ctrl_c(tmp_path_factory):
+    port = free_port()
+    proc, banner = macau_up.start(port, "--cluster", "--workers", "1")
+    info = {"proc": proc, "drain": threading.Thread(target=lambda: proc.stdout.read(), daemon=True)}
+    info["drain"].start()
+    try:
+        assert any("(Redis Cluster: redis://" in b for b in banner), "".join(banner)
+        family = psutil.Process(proc.pid).children(recursive=True)
+        servers = [p for p in family if "valkey-server" in p.name() or "redis-server" in p.name()]
+        assert len(servers) == 4, [p.name() for p in family]  # three masters and the queue's server
+        http = Http(port)
+        status, g = http("POST", "/v1/games", {"variant": "macau", "seats": 2, "players": [{"name": "me"}],
+                                               "bots": [{"level": "normal"}], "bot_delay_s": 0,
+                                               "turn_timeout_s": None})
+        assert status == 201
+        final = play_legal(http, g["game_id"], g["players"][0]["token"], random.Random(8))
+        assert final["status"] == "finished"
+        status, report = http("GET", f"/v1/games/{g['game_id']}/audit")
+        assert status == 200 and report["verified"]
+    finally:
+        code, alive = stop_like_a_terminal(info)
+    assert code == 0 and not alive, [(p.pid, p.name()) for p in alive]

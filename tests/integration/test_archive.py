@@ -19,6 +19,7 @@ import redis
 
 from events import logfile
 from events.codec import link
+from events.projections import RedisLobby
 from service.app import create_app
 from service.cli import main
 from service.config import Config
@@ -28,6 +29,7 @@ from tests.api.helpers import Stream
 from tests.support.legacy import form1_values
 from tests.support.service_games import SteppingClock, random_steps
 
+LOBBY = RedisLobby(None)  # where the lobby keeps a game (its keys only)
 AUDITOR = "archive-auditor"
 
 
@@ -81,9 +83,9 @@ def snapshot(app, requests):
 def game_keys(client, gid) -> dict:
     """Everything Redis holds about the game."""
     return {"keys": sorted(k.decode() for k in client.keys(f"*{gid}*")),
-            "lobby": [k for k in ("lobby:finished", "lobby:all:finished", "lobby:archive_due")
-                      if client.zscore(k, gid) is not None],
-            "summary": client.hexists("lobby:summary", gid)}
+            "lobby": [name for name in ("finished", "all:finished", "archive_due")
+                      if client.zscore(LOBBY.key(gid, name), gid) is not None],
+            "summary": client.hexists(LOBBY.key(gid, "summary"), gid)}
 
 
 def test_an_archived_game_reads_exactly_as_it_did_from_redis(stack, redis_url):
@@ -95,7 +97,7 @@ def test_an_archived_game_reads_exactly_as_it_did_from_redis(stack, redis_url):
     audit = orjson.loads(next(s[5] for s in before if s[0].endswith("/audit")))
     assert audit["verified"], audit
     client = redis.Redis.from_url(redis_url)
-    assert client.zscore("lobby:archive_due", gid) is not None  # the game finished: on the worklist
+    assert client.zscore(LOBBY.key(gid, "archive_due"), gid) is not None  # the game finished: on the worklist
 
     assert services.archiver.step(gid) == "archived"
     assert game_keys(client, gid)["keys"] == [f"game:{{{gid}}}:events", f"game:{{{gid}}}:meta"]

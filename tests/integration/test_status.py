@@ -103,3 +103,18 @@ def test_an_append_that_loses_a_race_is_counted_as_a_conflict(redis_url, service
         assert recorded("macau_append_conflicts_total", source="human") == before + 1
     finally:
         other.close()
+
+
+def test_status_reads_a_cluster_and_its_queue_of_its_own(redis_cluster_url, redis_url):
+    services = build(Config(redis_url=redis_cluster_url, redis_cluster=True, queue_redis_url=redis_url,
+                            enqueue=False))
+    try:
+        for i in range(12):  # over every shard of the lobby, on every node
+            services.games.create(TableSpec("makao" if i % 2 else "switch", seats=2, players=["a"]))
+        services.games.create(TableSpec("macau", seats=2, players=["a", "b"], turn_timeout_s=None))
+        report = gather(redis_cluster_url, redis_url, cluster=True)
+    finally:
+        services.close()
+    assert report["games"]["waiting"] == {"total": 12, "by_variant": {"makao": 6, "switch": 6}}
+    assert report["games"]["playing"] == {"total": 1, "by_variant": {"macau": 1}}
+    assert report["stalled"]["checked"] == 13 and report["queue"]["queued"] == 0

@@ -16,11 +16,13 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def start(port: int, *args: str, **env) -> tuple[subprocess.Popen, list[str]]:
-    """The process and the lines it printed up to "Ctrl-C stops everything" (REDIS_URL is
-    unset: it starts its own server; the console settings are its defaults unless given).
-    It leads a process group of its own, as a command a terminal runs."""
+    """The process and the lines it printed up to "Ctrl-C stops everything" (REDIS_URL and
+    the cluster settings are unset: it starts its own server; the console settings are its
+    defaults unless given). It leads a process group of its own, as a command a terminal
+    runs. ``args``: more options of ``macau up`` (``--cluster``)."""
     full = dict(os.environ)
-    for name in ("REDIS_URL", "MACAU_LOG_LEVEL", "MACAU_LOG_FORMAT", "MACAU_ACCESS_LOG", "PROMETHEUS_MULTIPROC_DIR"):
+    for name in ("REDIS_URL", "MACAU_REDIS_CLUSTER", "MACAU_QUEUE_REDIS_URL", "MACAU_LOG_LEVEL", "MACAU_LOG_FORMAT",
+                 "MACAU_ACCESS_LOG", "PROMETHEUS_MULTIPROC_DIR"):
         full.pop(name, None)
     full.update(PYTHONPATH=str(ROOT), **env)
     proc = subprocess.Popen([sys.executable, "-m", "service.cli", "up", "--port", str(port), *args], env=full,

@@ -2,7 +2,10 @@
 
 import json
 
+import pytest
+
 from service.cli import main
+from service.config import Config, ConfigError
 
 
 def test_simulate_takes_its_own_options(capsys):
@@ -17,3 +20,46 @@ def test_simulate_takes_its_own_options(capsys):
 def test_openapi_prints_the_document(capsys):
     assert main(["openapi"]) == 0
     assert "openapi: 3.0.3" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["api", "worker"])
+def test_a_cluster_without_a_queue_redis_is_refused_at_start_up(command, monkeypatch):
+    """RQ cannot use a cluster: the process says so and exits before serving anything."""
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:1")
+    monkeypatch.setenv("MACAU_REDIS_CLUSTER", "1")
+    monkeypatch.delenv("MACAU_QUEUE_REDIS_URL", raising=False)
+    with pytest.raises(SystemExit) as exited:
+        main([command])
+    assert "MACAU_QUEUE_REDIS_URL" in str(exited.value) and "Cluster" in str(exited.value)
+
+
+@pytest.mark.parametrize("settings,problem", [
+    ({"redis_cluster": True}, "REDIS_URL"),
+    ({"redis_cluster": True, "redis_url": "redis://n1:6379"}, "MACAU_QUEUE_REDIS_URL"),
+    ({"redis_wait_replicas": 1}, "REDIS_URL"),
+    ({"redis_url": "redis://r", "redis_wait_replicas": -1}, "MACAU_REDIS_WAIT_REPLICAS"),
+])
+def test_settings_that_cannot_work_are_named(settings, problem):
+    with pytest.raises(ConfigError, match=problem):
+        Config(**settings).check()
+
+
+def test_a_cluster_takes_its_queue_redis_from_its_own_setting():
+    cluster = Config(redis_url="redis://n1:6379", redis_cluster=True, queue_redis_url="redis://q:6379/0")
+    assert cluster.check().queue_url == "redis://q:6379/0"
+    assert Config(redis_url="redis://r:6379").check().queue_url == "redis://r:6379"
+    # an API-only process (no follow-ups to enqueue) needs no queue, a worker always does
+    api_only = Config(redis_url="redis://n1:6379", redis_cluster=True, enqueue=False)
+    assert api_only.check().queue_url is None
+    with pytest.raises(ConfigError):
+        api_only.check(needs_queue=True)
+
+
+def test_the_environment_names_the_cluster_settings(monkeypatch):
+    for name, value in {"REDIS_URL": "redis://n1:7000", "MACAU_REDIS_CLUSTER": "1", "MACAU_REDIS_WAIT_REPLICAS": "1",
+                        "MACAU_REDIS_WAIT_TIMEOUT_MS": "250", "MACAU_QUEUE_REDIS_URL": "redis://q:6379/0"}.items():
+        monkeypatch.setenv(name, value)
+    config = Config.from_env()
+    assert (config.redis_cluster, config.redis_wait_replicas, config.redis_wait_timeout_ms) == (True, 1, 250)
+    monkeypatch.setenv("MACAU_REDIS_CLUSTER", "0")
+    assert Config.from_env().redis_cluster is False

@@ -20,6 +20,7 @@ import redis
 
 from events import logfile
 from events.application import TableSpec
+from events.projections import RedisLobby
 from events.store.archive_dir import ArchiveDir
 from service.app import create_app
 from service.config import Config
@@ -28,6 +29,8 @@ from tests.support.service_games import SteppingClock, random_steps
 from workers.sweeper import LOCK
 
 from .conftest import ROOT, wait_for
+
+LOBBY = RedisLobby(None)  # where the lobby keeps a game (its keys only)
 
 pytestmark = pytest.mark.slow
 
@@ -45,7 +48,7 @@ def state(client, archive, gid) -> dict:
     return {"keys": len(client.keys(f"game:{{{gid}}}:*")),
             "mark": client.hget(f"game:{{{gid}}}:meta", "archived") is not None,
             "file": os.path.exists(path), "temps": len(glob.glob(glob.escape(path) + ".*.tmp")),
-            "indexed": bool(archive.lobby(limit=10)), "hot_lobby": client.zscore("lobby:all:finished", gid) is not None}
+            "indexed": bool(archive.lobby(limit=10)), "hot_lobby": client.zscore(LOBBY.key(gid, "all:finished"), gid) is not None}
 
 
 def test_a_crash_between_any_two_steps_loses_nothing(redis_url, tmp_path):
@@ -105,11 +108,11 @@ def test_a_crash_between_any_two_steps_loses_nothing(redis_url, tmp_path):
     ]
     worker = start_worker(env, None)
     try:
-        assert wait_for(lambda: client.zscore("lobby:all:finished", gid) is None, 60, 0.1)
+        assert wait_for(lambda: client.zscore(LOBBY.key(gid, "all:finished"), gid) is None, 60, 0.1)
     finally:
         worker.terminate()
         worker.wait(10)
-    assert client.zscore("lobby:archive_due", gid) is None and not client.hexists("lobby:summary", gid)
+    assert client.zscore(LOBBY.key(gid, "archive_due"), gid) is None and not client.hexists(LOBBY.key(gid, "summary"), gid)
     assert served() == before
     assert logfile.verify(archive.read_bytes(gid))["verified"]
     client.close()

@@ -107,11 +107,12 @@ def test_the_due_index_splits_into_shards_under_hash_tags_of_their_own(redis_url
 def test_reconcile_puts_back_a_game_the_index_lost_once_a_minute(services, redis_url):
     record = bot_table(services)
     r = redis.Redis.from_url(redis_url)
-    r.zrem("sweep:due:{0}", record.game_id)  # an update lost to a Redis error
+    key = services.due.key(services.due.shard_of(record.game_id))
+    r.zrem(key, record.game_id)  # an update lost to a Redis error
     assert services.due.missing([record.game_id]) == [record.game_id]
     assert reconcile(services) == 1
     assert services.due.missing([record.game_id]) == []
-    r.zrem("sweep:due:{0}", record.game_id)
+    r.zrem(key, record.game_id)
     assert reconcile(services) == 0  # another worker reconciled within the minute
     r.delete(RECONCILE_LOCK)
     assert reconcile(services) == 1

@@ -30,9 +30,10 @@ def test_the_sweeper_finds_games_in_the_store_and_schedules_on_the_queue_redis(r
             deal={"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]], "starter": "7D"}))
         assert record.needs_bot()
         events_redis, queue_redis = redis.Redis.from_url(redis_url), redis.Redis.from_url(queue_server.url)
-        assert events_redis.zrange("lobby:all:playing", 0, -1) == [record.game_id.encode()]
+        lobby, due = services.lobby, services.due
+        assert events_redis.zrange(lobby.key(record.game_id, "all:playing"), 0, -1) == [record.game_id.encode()]
         assert queue_redis.keys("lobby:*") == [] and queue_redis.keys("sweep:*") == []
-        assert events_redis.zrange("sweep:due:{0}", 0, -1) == [record.game_id.encode()]
+        assert events_redis.zrange(due.key(due.shard_of(record.game_id)), 0, -1) == [record.game_id.encode()]
         assert services.queue.job_ids == []
 
         assert sweep_once(services, now=time.time() + GRACE_S + 1) == "1 jobs scheduled"
