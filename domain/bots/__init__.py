@@ -13,13 +13,14 @@ calls and catches), ``hard`` (determinized Monte Carlo search within a time budg
 sampled worlds in a lean simulator).
 
 Modules: ``observation`` (what a seat may know; sampled worlds), ``knowledge`` (card roles
-per rule set), ``scoring`` (the judgement), ``heuristic`` (easy, normal), ``search`` and
-``lean`` (hard), ``playout`` (engine playouts for rule sets ``lean`` lacks), ``tuning``
-(hard's weights), ``arena`` (bot-only games), ``policy`` (``choose_move``)."""
+per rule set), ``judgement`` (``normal``'s judgement of a move), ``move_lists`` (helpers
+over listed moves), ``heuristic`` (easy, normal), ``search`` and ``lean`` (hard),
+``playout`` (engine playouts for rule sets ``lean`` lacks), ``tuning`` (hard's weights),
+``arena`` (bot-only games), ``policy`` (``choose_move``)."""
 
 from .observation import Observation, determinize, observation
 from .policy import LEVELS, choose_move
-from .search import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS
+from .search import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS, HardConfig
 
 __all__ = ["choose_move", "observation", "determinize", "Observation", "LEVELS", "DEFAULT_BUDGET_MS",
-           "DEFAULT_MAX_ITERATIONS"]
+           "DEFAULT_MAX_ITERATIONS", "HardConfig"]

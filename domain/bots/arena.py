@@ -14,6 +14,7 @@ from ..commands import Start, command_from_move
 from ..game import execute, new_game
 from ..rules import RuleSet
 from ..state import GameState, Setup
+from .beliefs import step
 from .policy import choose_move
 from .search import DEFAULT_BUDGET_MS
 
@@ -34,9 +35,15 @@ class GameRecord:
 
 
 def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = DEFAULT_BUDGET_MS,
-              max_iterations: int | None = None, timer=None) -> GameRecord:
+              max_iterations: int | None = None, timer=None, clock=None, hard=None, on_turn=None,
+              history: list | None = None) -> GameRecord:
     """Play one game between bots of ``levels`` (one per seat) to its end. ``timer``,
-    if given, is called as ``timer(seat, level, seconds)`` after each turn decision."""
+    if given, is called as ``timer(seat, level, seconds)`` after each turn decision, timed
+    by ``clock`` (the caller's: the domain reads no clock of its own). ``clock`` and
+    ``hard`` are passed on to ``choose_move``; ``on_turn(state, seat)``, if
+    given, is called before each turn decision and may return the move to make instead
+    (offline fitting collects positions so, or plays its own searches). ``history``: a
+    list to keep the game's public ``beliefs.Step``s in."""
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
     levels = tuple(levels)
@@ -47,11 +54,16 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
     kw = {"budget_ms": budget_ms}
     if max_iterations is not None:
         kw["max_iterations"] = max_iterations
+    if clock is not None:
+        kw["clock"] = clock
+    if hard is not None:
+        kw["hard"] = hard
+    if history is None:
+        history = []  # the public record of every action, for the bots' beliefs
+    kw["history"] = history
     moves = calls = catches = 0
-    clock = None
-    if timer is not None:
-        import time
-        clock = time.perf_counter
+    if timer is not None and clock is None:
+        raise ValueError("a timer needs the clock it times decisions by")
     for _ in range(MAX_STEPS):
         if state.status != "playing":
             break
@@ -60,9 +72,11 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
             seat = state.actor
             if seat is None:  # pragma: no cover - pass_left rounds use _out_of_turn
                 raise RuntimeError("no actor")
-            t0 = clock() if clock else 0.0
-            move = choose_move(state, seat, levels[seat], rngs[seat], **kw)
-            if clock:
+            move = on_turn(state, seat) if on_turn is not None else None
+            t0 = clock() if timer else 0.0
+            if move is None:
+                move = choose_move(state, seat, levels[seat], rngs[seat], **kw)
+            if timer:
                 timer(seat, levels[seat], clock() - t0)
             if move["action"] in ("play", "draw", "pass"):
                 moves += 1
@@ -70,7 +84,9 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
             calls += 1
         elif move["action"] == "catch":
             catches += 1
+        before = state
         _, state = execute(state, command_from_move(seat, move, wish=move.get("wish")))
+        history.append(step(before, seat, move, state))
     else:
         raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} steps")
     return GameRecord(levels, state.result.winners, moves, state.round, calls, catches, state)

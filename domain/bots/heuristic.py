@@ -1,8 +1,8 @@
 """The ``easy`` and ``normal`` turn policies.
 
-``normal`` judges every distinct legal move with ``scoring.Judge`` (what the move is worth
+``normal`` judges every distinct legal move with ``judgement.Judge`` (what the move is worth
 in plays left to go out, from what the bot may know) and plays the best; wishes are
-chosen by ``scoring.pick_wish``."""
+chosen by ``judgement.pick_wish``."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from ..cards import SUIT, is_joker
 from ..commands import WishChoice
 from ..engine.matching import DRAW, FOLLOW_UP, NORMAL, ROBIN, SKIP, phase
 from .knowledge import profile
-from .moves import distinct_plays, hand_after, with_wish
+from .move_lists import distinct_plays, hand_after, with_wish
 from .observation import Observation
-from .scoring import NORMAL as NORMAL_WEIGHTS, Judge, StateView, Unseen, Weights, pick_wish
+from .judgement import NORMAL_WEIGHTS, Judge, StateView, Unseen, Weights, pick_wish
 
 __all__ = ["easy_turn", "normal_turn", "candidates", "finish_move", "score_moves"]
 
@@ -98,8 +98,11 @@ def normal_turn(obs: Observation, moves: list[dict], rng: random.Random, now: fl
 PHASES = {DRAW: "draw", SKIP: "skip", ROBIN: "robin"}
 
 
-def score_moves(obs: Observation, cands: list[dict], weights: Weights = NORMAL_WEIGHTS) -> list[tuple[float, dict]]:
-    """(value, finished move) for each candidate, by ``scoring``'s rules-based judgement."""
+def score_moves(obs: Observation, cands: list[dict], weights: Weights = NORMAL_WEIGHTS,
+                every_wish: bool = False) -> list[tuple[float, dict]]:
+    """(value, finished move) for each candidate, by ``judgement``'s rules-based judgement;
+    a play that makes a wish with the wish ``pick_wish`` picks, or with ``every_wish``
+    once per wish it may make (``pick_wish``'s first)."""
     prof = profile(obs.rules)
     U = Unseen.of_cards(obs.unseen, (), prof.wild)
     ph = PHASES.get(phase(obs.public), "normal")
@@ -113,14 +116,13 @@ def score_moves(obs: Observation, cands: list[dict], weights: Weights = NORMAL_W
             out.append((judge.take(), with_wish(m, None)))
             continue
         opts = m.get("wish_options")
-        wish = None
-        if opts:
-            w = pick_wish(prof, hand_after(obs.hand, m), [WishChoice.parse(o) for o in opts], U)
-            fm = with_wish(m, w.as_body())
-            wish = (w.kind, w.value)
-        else:
-            fm = with_wish(m, None)
         j = m.get("joker_as")
         decl = [j if (j is not None and is_joker(c)) else c for c in m["cards"]]
-        out.append((judge.play(m["cards"], decl, wish), fm))
+        if not opts:
+            out.append((judge.play(m["cards"], decl, None), with_wish(m, None)))
+            continue
+        choices = [WishChoice.parse(o) for o in opts]
+        w = pick_wish(prof, hand_after(obs.hand, m), choices, U)
+        for c in [w] + ([o for o in choices if o != w] if every_wish else []):
+            out.append((judge.play(m["cards"], decl, (c.kind, c.value)), with_wish(m, c.as_body())))
     return out

@@ -23,8 +23,8 @@ from ..engine.context import next_active
 from ..engine.matching import effect_counts, satisfies, suit_in_play, why_not_normal, wish_options
 from ..state import Wish
 from .knowledge import Profile
-from .moves import longest_run
-from .scoring import NORMAL, Judge, Unseen, draw_totals, pick_wish, trigger
+from .move_lists import longest_run
+from .judgement import NORMAL_WEIGHTS, Judge, Unseen, draw_totals, pick_wish, trigger
 
 __all__ = ["supported", "LeanGame", "MAX_PLIES"]
 
@@ -53,7 +53,7 @@ class LeanGame:
     def __init__(self, state, prof: Profile, rng: random.Random, weights=None):
         """``weights``: the judgement each seat plays by (default: ``normal``'s)."""
         self.r = prof.r
-        self.weights = weights or (NORMAL,) * len(state.hands)
+        self.weights = weights or (NORMAL_WEIGHTS,) * len(state.hands)
         self.prof = prof
         self.rng = rng
         self.n = len(state.hands)

@@ -21,7 +21,7 @@ from ..engine.matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, 
 from ..engine.moves import plays_for
 from ..errors import DomainError
 from .knowledge import Profile
-from .moves import longest_run
+from .move_lists import longest_run
 
 __all__ = ["playout", "RoundEnd"]
 

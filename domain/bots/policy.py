@@ -17,9 +17,9 @@ from ..game import legal_moves
 from ..state import GameState
 from .knowledge import profile
 from .heuristic import FORGET_CALL, easy_turn, finish_move, normal_turn
-from .moves import canonical
+from .move_lists import canonical
 from .observation import observation
-from .search import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS, hard_turn
+from .search import DEFAULT_BUDGET_MS, DEFAULT_CONFIG, DEFAULT_MAX_ITERATIONS, HardConfig, hard_turn
 
 __all__ = ["LEVELS", "choose_move"]
 
@@ -29,14 +29,18 @@ EASY_CATCH = 0.5  # how often ``easy`` notices an opponent's missed call
 
 def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now: float | None = None, *,
                 budget_ms: float | None = DEFAULT_BUDGET_MS,
-                max_iterations: int = DEFAULT_MAX_ITERATIONS) -> dict | None:
+                max_iterations: int = DEFAULT_MAX_ITERATIONS, clock=time.perf_counter,
+                hard: HardConfig = DEFAULT_CONFIG, history=None) -> dict | None:
     """The move (API body form, with a concrete ``wish`` where the play makes one) that
     the bot at ``seat`` sends now, or None if it has nothing to do.
 
     ``hard`` searches for at most ``budget_ms`` milliseconds (None: no time limit) and
     ``max_iterations`` playouts; with a time limit its choice depends on the machine's
-    speed, so reproducible runs bound it by ``max_iterations`` only."""
-    started = time.perf_counter()
+    speed, so reproducible runs bound it by ``max_iterations`` only. ``clock`` measures the
+    budget (offline measurements on a shared machine may count CPU time instead); ``hard``
+    sets how it searches (``HardConfig``; the default is the ``hard`` level); ``history``, the
+    game's public ``beliefs.Step``s so far, if known, lets it read the opponents' hands."""
+    started = clock()
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; known: {list(LEVELS)}")
     moves = canonical(legal_moves(state, seat, now))
@@ -62,7 +66,7 @@ def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now
     if level == "normal":
         return normal_turn(obs, turn, rng, now)
     return hard_turn(obs, turn, rng, now, budget_ms=budget_ms, max_iterations=max_iterations,
-                     started=started)
+                     started=started, clock=clock, config=hard, history=history)
 
 
 def pass_card(obs, moves: list[dict]) -> dict:

@@ -23,77 +23,178 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from ..commands import command_from_move
+from ..engine.matching import FOLLOW_UP, NORMAL, phase
 from ..game import execute
 from . import lean
+from .beliefs import Beliefs, sample
+from .evaluation import evaluator
 from .heuristic import candidates, finish_move, score_moves
 from .knowledge import Profile, profile
+from .move_lists import equivalent_dropped
 from .observation import Observation, determinize
 from .playout import playout
-from .scoring import NORMAL, WIN
+from .judgement import NORMAL_WEIGHTS, WIN
 from .tuning import hard_weights
 
-__all__ = ["hard_turn", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout"]
+__all__ = ["hard_turn", "HardConfig", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout", "lean_result"]
 
 DEFAULT_BUDGET_MS = 50.0
 SAFETY = 0.9  # of the budget the search may plan to use; the rest absorbs the odd slow step
 DEFAULT_MAX_ITERATIONS = 4000  # playouts
-TOP_K = 4
-MARGIN = 1.5  # candidates judged this many plays below the best are not searched
-PRIOR = 0.02  # the judgement's favourite starts this much ahead
-MIN_WORLDS = 8  # before any candidate is dropped
+MIN_WORLDS = 8  # before any candidate is dropped (successive rejection)
 LEAF_SCALE = 1.5  # plays per logit when a playout is cut off
-PLAYOUT_PLIES = 12  # a playout is cut off here and judged as a race of plays left
+
+
+@dataclass(frozen=True, slots=True)
+class HardConfig:
+    """How ``hard`` searches. The defaults are what ``hard`` plays; the other settings
+    exist to measure each part on its own (``macau simulate --hard KEY=VALUE``)."""
+
+    top_k: int = 4  # candidates searched at most
+    margin: float = 1.5  # candidates judged this many plays below the best are not searched
+    prior: float = 0.02  # the judgement's favourite starts this much ahead
+    plies: int = 12  # a playout is cut off here and judged (``leaf``)
+    selection: str = "reject"  # "reject": drop the clearly worse as you go; "halving": sequential halving
+    leaf: str = "model"  # a cut-off playout judged by: "model" (the fitted evaluator), "race" (plays left)
+    beliefs: bool = False  # deal worlds weighted by the opponents' history (``beliefs``), given one
+    belief_samples: int = 8  # worlds dealt per world kept, with beliefs
+    judge: str = "tuned"  # hard's own judgement (ranking, and its moves in playouts): "tuned" or "fitted"
+    wishes: bool = False  # a play that wishes is a candidate once per wish (else with normal's wish only)
+    dedupe: bool = False  # equivalent plays (same cards, same top; ``move_lists.equivalent_dropped``) searched once
+
+    @classmethod
+    def parse(cls, items) -> "HardConfig":
+        """From ``KEY=VALUE`` strings (values typed as the defaults are)."""
+        kw = {}
+        for item in items:
+            key, sep, value = item.partition("=")
+            key = key.strip().replace("-", "_")
+            if not sep or key not in cls.__dataclass_fields__:
+                raise ValueError(f"unknown hard setting {item!r}; known: {sorted(cls.__dataclass_fields__)}")
+            kind = type(getattr(cls(), key))
+            kw[key] = (value.strip().lower() in ("1", "true", "yes", "on")) if kind is bool else kind(value.strip())
+        return cls(**kw)
+
+
+DEFAULT_CONFIG = HardConfig()
 
 
 def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: float | None = None, *,
               budget_ms: float | None = DEFAULT_BUDGET_MS, max_iterations: int = DEFAULT_MAX_ITERATIONS,
-              started: float | None = None) -> dict:
-    """``started``: when the decision began (``time.perf_counter``), if before this call."""
-    start = time.perf_counter() if started is None else started
+              started: float | None = None, clock=time.perf_counter, config: HardConfig = DEFAULT_CONFIG,
+              history=None) -> dict:
+    """``started``: when the decision began (by ``clock``), if before this call;
+    ``history``: the round's public ``beliefs.Step``s so far, if known."""
+    start = clock() if started is None else started
     deadline = None if budget_ms is None else start + SAFETY * budget_ms / 1000.0
     cands = candidates(obs, moves)
+    if config.dedupe:
+        pub = obs.public
+        cands = equivalent_dropped(cands, phase(pub) not in (NORMAL, FOLLOW_UP) or pub.wish is not None)
     if len(cands) == 1:
         return finish_move(obs, cands[0])
-    mine = hard_weights(obs.rules)
-    scored = score_moves(obs, cands, mine)
+    mine = hard_weights(obs.rules, obs.seats, config.judge == "fitted")
+    scored = score_moves(obs, cands, mine, config.wishes)
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
     best = scored[order[0]][0]
     if best >= WIN / 2:
         return scored[order[0]][1]  # goes out now
-    top = [scored[i][1] for i in order[:TOP_K] if scored[i][0] >= best - MARGIN]
+    top = [scored[i][1] for i in order[:config.top_k] if scored[i][0] >= best - config.margin]
     if len(top) == 1:
         return top[0]
     at = 0.0 if now is None else now
-    cmds = [command_from_move(obs.seat, m, at) for m in top]
-    prof = profile(obs.rules)
-    rounds = len(obs.public.rounds)
-    weights = tuple(mine if s == obs.seat else NORMAL for s in range(obs.seats))
-    alive = list(range(len(top)))
-    results: list[list[float]] = [[] for _ in top]
-    worlds = playouts = 0
-    slowest = time.perf_counter() - start  # the ranking above: a first guess at one world's cost
-    while len(alive) > 1 and playouts + len(alive) <= max_iterations:
-        if deadline is not None:
-            t0 = time.perf_counter()
-            if t0 + slowest > deadline:
-                break
-        world = determinize(obs, rng)
-        seed = rng.getrandbits(32)
-        for i in alive:
-            _, after = execute(world, cmds[i])
-            results[i].append(rollout(after, obs.seat, prof, random.Random(seed), rounds, weights, PLAYOUT_PLIES))
-        playouts += len(alive)
-        worlds += 1
-        if deadline is not None:
-            slowest = max(slowest if worlds > 1 else 0.0, time.perf_counter() - t0)
-        if worlds >= MIN_WORLDS:
-            alive = _survivors(alive, results)
-    if worlds == 0:
-        return top[0]
-    choice = max(alive, key=lambda i: (sum(results[i]) / len(results[i]) + (PRIOR if i == 0 else 0.0), -i))
+    search = _Search(obs, [command_from_move(obs.seat, m, at) for m in top], rng, mine, config, history)
+    if config.selection == "halving":
+        choice = search.halving(deadline, max_iterations, clock, start)
+    else:
+        choice = search.reject(deadline, max_iterations, clock, start)
     return top[choice]
+
+
+class _Search:
+    """The candidates' playout results on shared worlds (common random numbers)."""
+
+    def __init__(self, obs: Observation, cmds, rng: random.Random, mine, config: HardConfig, history=None):
+        self.obs, self.cmds, self.rng, self.config = obs, cmds, rng, config
+        self.prof = profile(obs.rules)
+        self.rounds = len(obs.public.rounds)
+        self.weights = tuple(mine if s == obs.seat else NORMAL_WEIGHTS for s in range(obs.seats))
+        self.results: list[list[float]] = [[] for _ in cmds]
+        self.leaf = evaluator(obs.rules, obs.seats) if config.leaf == "model" else None
+        self.beliefs = None
+        if config.beliefs and history:
+            b = Beliefs(obs, history)
+            self.beliefs = b if b.any() else None
+        self.worlds = self.playouts = 0
+
+    def world(self, alive: list[int]) -> None:
+        """One sampled world, every alive candidate played out in it with the same seed."""
+        obs = self.obs
+        if self.beliefs is None:
+            world = determinize(obs, self.rng)
+        else:
+            world = sample(obs, self.beliefs, self.rng, self.config.belief_samples)
+        seed = self.rng.getrandbits(32)
+        for i in alive:
+            _, after = execute(world, self.cmds[i])
+            self.results[i].append(rollout(after, obs.seat, self.prof, random.Random(seed), self.rounds,
+                                           self.weights, self.config.plies, self.leaf))
+        self.playouts += len(alive)
+        self.worlds += 1
+
+    def mean(self, i: int) -> float:
+        r = self.results[i]
+        return sum(r) / len(r) + (self.config.prior if i == 0 else 0.0)
+
+    def best(self, alive: list[int]) -> int:
+        if self.worlds == 0:
+            return 0
+        return max(alive, key=lambda i: (self.mean(i), -i))
+
+    def reject(self, deadline, max_iterations: int, clock, start: float) -> int:
+        """Successive rejection: all candidates on every world, the clearly worse dropped."""
+        alive = list(range(len(self.cmds)))
+        slowest = clock() - start  # the ranking above: a first guess at one world's cost
+        while len(alive) > 1 and self.playouts + len(alive) <= max_iterations:
+            if deadline is not None:
+                t0 = clock()
+                if t0 + slowest > deadline:
+                    break
+            self.world(alive)
+            if deadline is not None:
+                slowest = max(slowest if self.worlds > 1 else 0.0, clock() - t0)
+            if self.worlds >= MIN_WORLDS:
+                alive = _survivors(alive, self.results)
+        return self.best(alive)
+
+    def halving(self, deadline, max_iterations: int, clock, start: float) -> int:
+        """Sequential halving: the budget split evenly over ceil(log2 k) rounds; after each,
+        the better half (by mean, ties to the judgement's order) goes on."""
+        alive = list(range(len(self.cmds)))
+        rounds_left = max(1, math.ceil(math.log2(len(alive))))
+        slowest = clock() - start  # per playout; the ranking above is a first guess
+        while len(alive) > 1 and rounds_left > 0:
+            if deadline is None:
+                worlds = (max_iterations - self.playouts) // (rounds_left * len(alive))
+                for _ in range(max(0, worlds)):
+                    self.world(alive)
+            else:
+                round_end = clock() + (deadline - clock()) / rounds_left
+                while True:
+                    t0 = clock()
+                    if t0 + slowest * len(alive) > round_end or self.playouts + len(alive) > max_iterations:
+                        break
+                    self.world(alive)
+                    slowest = max(slowest if self.worlds > 1 else 0.0, (clock() - t0) / len(alive))
+            if self.worlds == 0:
+                break
+            rounds_left -= 1
+            if rounds_left:
+                alive = sorted(alive, key=lambda i: (-self.mean(i), i))[:max(2, (len(alive) + 1) // 2)]
+        return self.best(alive)
 
 
 def _survivors(alive: list[int], results: list[list[float]]) -> list[int]:
@@ -117,8 +218,10 @@ def _survivors(alive: list[int], results: list[list[float]]) -> list[int]:
 
 # ---------------------------------------------------------------------- playouts
 def rollout(state, me: int, prof: Profile, rng: random.Random, rounds_before: int, weights=None,
-            max_plies: int = lean.MAX_PLIES) -> float:
-    """Play ``state`` (a sampled world) to the end of the round; ``me``'s result in [0, 1]."""
+            max_plies: int = lean.MAX_PLIES, leaf=None) -> float:
+    """Play ``state`` (a sampled world) to the end of the round, or ``max_plies`` of it;
+    ``me``'s result in [0, 1]. A playout cut off is judged by ``leaf`` (an ``Evaluator``),
+    or else as a race of plays left."""
     r = prof.r
     decided = (state.status != "playing" or len(state.rounds) > rounds_before
                or (r.scheme == "placement" and state.finished))
@@ -126,17 +229,26 @@ def rollout(state, me: int, prof: Profile, rng: random.Random, rounds_before: in
         return _engine_result(playout(state, prof, rng, rounds_before, max_plies), me, prof, rounds_before)
     g = lean.LeanGame(state, prof, rng, weights)
     done = g.run(max_plies)
+    if done:
+        return lean_result(g, me, prof, state.scores)
+    if leaf is not None:
+        return leaf.value(g, me, state.scores)
+    return _race(_lean_need(g, me, prof), me, g.active)
+
+
+def lean_result(g, me: int, prof: Profile, scores) -> float:
+    """``me``'s result of a decided lean round (a winner, or blocked)."""
     if g.winner is None:
-        return _blocked(g, me, prof, state) if done else _race(_lean_need(g, me, prof), me, g.active)
+        return _blocked(g, me, prof, scores)
     if prof.penalty_scheme:
-        return _penalty_result(state.scores, [0 if s == g.winner else sum(prof.points[c] for c in h)
-                                              for s, h in enumerate(g.hands)], me, prof)
+        return _penalty_result(scores, [0 if s == g.winner else sum(prof.points[c] for c in h)
+                                        for s, h in enumerate(g.hands)], me, prof)
     return 1.0 if g.winner == me else 0.0
 
 
-def _blocked(g, me: int, prof: Profile, state) -> float:
+def _blocked(g, me: int, prof: Profile, scores) -> float:
     if prof.penalty_scheme:
-        return _penalty_result(state.scores, [sum(prof.points[c] for c in h) for h in g.hands], me, prof)
+        return _penalty_result(scores, [sum(prof.points[c] for c in h) for h in g.hands], me, prof)
     sizes = [len(h) if g.active[s] else 99 for s, h in enumerate(g.hands)]
     low = min(sizes)
     return 1.0 / sizes.count(low) if sizes[me] == low else 0.0

@@ -15,8 +15,9 @@ import pytest
 
 from domain import (Announce, Catch, DomainError, RuleSet, Setup, Start, WishChoice, command_from_move, execute,
                     legal_moves, new_game)
-from domain.bots import LEVELS, choose_move, determinize, observation
+from domain.bots import LEVELS, HardConfig, choose_move, determinize, observation
 from domain.bots.arena import play_game
+from domain.bots.beliefs import Beliefs, step, steps_from_events
 from domain.rules import PRESET_IDS
 from tests.support.table import Game
 
@@ -191,12 +192,26 @@ def test_normal_and_hard_catch_a_missed_call(level):
     execute(g.state, Catch(D, B))
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_call_at_once_when_they_missed_it(level):
+    g, (A, B, C, D) = _window_open_makao()
+    assert g.state.actor != B
+    assert pick(g.state, B, level, seed=1) == {"action": "announce"}
+    execute(g.state, Announce(B))
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_bot_with_an_open_window_calls_before_acting(level):
-    g, (A, B, C, D) = _window_open_makao()
-    if level != "easy":
-        assert pick(g.state, B, level, seed=1) == {"action": "announce"}
-    execute(g.state, Announce(B))
+    """Switch heads-up: a 10 (reverse, a skip with two players) leaves seat 0 on one card
+    without his call, and the turn is his again with his own window open. Every level,
+    easy too, calls before it acts (easy forgets calls only once its turn is over)."""
+    g = Game("switch", hands=[["10H", "5C"], ["3D", "8D", "QS"]], starter="9H",
+             stock=["5S", "6S", "7S", "8S", "6C", "7C"], dealer=1)
+    g.play(0, "10H")
+    assert g.state.actor == 0 and g.state.call_window.seat == 0
+    for seed in range(8):
+        assert pick(g.state, 0, level, seed=seed) == {"action": "announce"}
+    execute(g.state, Announce(0))
 
 
 def test_easy_forgets_some_calls_normal_none():
@@ -275,6 +290,35 @@ def test_hard_iteration_cap_alone_is_reproducible():
     assert a == b
 
 
+
+@pytest.mark.parametrize("selection", ["reject", "halving"])
+def test_hard_counts_its_budget_by_the_clock_it_is_given(selection):
+    """A clock that does not move (a CPU clock while the process waits for a busy core)
+    spends none of the budget: the search runs to its playout cap. One that moves 10 ms a
+    reading stops it after a few worlds."""
+    cfg = HardConfig(selection=selection)
+
+    def reads(step_s):
+        n = [0]
+
+        def clock():
+            n[0] += 1
+            return n[0] * step_s
+
+        choose_move(state, state.actor, "hard", random.Random(1), now, budget_ms=50.0, max_iterations=400,
+                    clock=clock, hard=cfg)
+        return n[0]
+
+    searched = 0
+    for state, now in random_states("macau", 2, seed=21, every=2, limit=40):
+        if state.actor is None:
+            continue
+        frozen = reads(0.0)
+        if frozen > 30:  # a real search (several candidates), not a forced move
+            assert reads(0.010) < 8 < frozen
+            searched += 1
+    assert searched >= 3
+
 # ---------------------------------------------------------------------- whole games
 @pytest.mark.parametrize("variant", PRESET_IDS)
 def test_bot_games_finish(variant):
@@ -282,6 +326,17 @@ def test_bot_games_finish(variant):
     assert rec.state.status == "finished" and rec.winners
     rec = play_game(variant, ("normal", "easy"), seed=12)
     assert rec.state.status == "finished" and rec.winners
+
+
+def test_the_arena_times_decisions_by_the_clock_it_is_given():
+    ticks = iter(range(1_000_000))
+    timed = []
+    play_game("macau", ("normal", "easy"), seed=13, clock=lambda: float(next(ticks)),
+              timer=lambda seat, level, dt: timed.append(dt))
+    # whole ticks of the given clock (the decision itself reads it too), not seconds of another
+    assert timed and all(dt >= 1.0 and dt == int(dt) for dt in timed)
+    with pytest.raises(ValueError):
+        play_game("macau", ("normal", "easy"), seed=13, timer=lambda *a: None)
 
 
 def test_unknown_level_is_refused():
@@ -314,3 +369,104 @@ def test_no_bot_move_is_rejected_in_long_random_play():
                     execute(state, command_from_move(state.actor, move, now))
                 except DomainError as err:  # pragma: no cover - the assertion message
                     raise AssertionError(f"{variant}/{level}: {move} rejected: {err}")
+
+
+# ---------------------------------------------------------------------- hard's beliefs
+def _drew_on_nine_of_hearts():
+    """Heads-up macau: seat 0 plays 9H; seat 1 holds no heart, no 9 and no wild card, so
+    he draws. Returns (game, the public steps)."""
+    g = Game("macau", hands=[["9H", "3H", "7H", "3C"], ["5S", "6S", "7C", "8D", "QC"]], starter="9S",
+             stock=["4C", "2H", "4H", "5H", "10H", "JD", "AC"], dealer=1)
+    steps = []
+    for seat, move, act in ((0, {"action": "play", "cards": ["9H"]}, lambda: g.play(0, "9H")),
+                            (1, {"action": "draw"}, lambda: g.draw(1))):
+        before = g.state
+        act()
+        steps.append(step(before, seat, move, g.state))
+    return g, steps
+
+
+def test_a_draw_tells_what_the_drawer_did_not_hold():
+    g, steps = _drew_on_nine_of_hearts()
+    clue = steps[1].playable
+    assert {"2H", "10H", "9C", "9D"} <= clue and not {"5S", "7C", "QC"} & clue
+    beliefs = Beliefs(observation(g.state, 0), steps)
+    mine = g.state.hands[0]
+    assert beliefs.weight([mine, g.state.hands[1]]) == 1.0  # what he holds breaks no clue
+    plain = ("5S", "6S", "7C", "8D", "QC", "4C")
+    one_heart = ("5S", "6S", "7C", "8D", "QC", "4H")  # the card he drew may be the heart
+    two_hearts = ("5S", "6S", "7C", "8D", "5H", "4H")  # but not two of them
+    w = [beliefs.weight([mine, h]) for h in (plain, one_heart, two_hearts)]
+    assert w[0] == 1.0 and w[0] > w[1] > w[2]
+    assert w[1] == pytest.approx(beliefs.clues[1][0].trust / 6 + 1 - beliefs.clues[1][0].trust)
+
+
+def test_the_drawer_himself_and_other_rounds_get_no_clues():
+    g, steps = _drew_on_nine_of_hearts()
+    assert not Beliefs(observation(g.state, 1), steps).any()  # his own draw tells him nothing
+    later = [s._replace(round=s.round + 1) for s in steps]
+    assert not Beliefs(observation(g.state, 0), later).any()
+
+
+def test_steps_show_only_what_every_seat_sees():
+    rng = random.Random(3)
+    for state, now in random_states("makao", 3, seed=12, every=1, limit=30):
+        seat = state.actor
+        moves = [m for m in legal_moves(state, seat, now) if m["action"] in ("draw", "pass", "play")]
+        m = moves[0]
+        _, after = execute(state, command_from_move(seat, m, now))
+        other = shuffle_hidden(state, seat, rng)
+        _, other_after = execute(other, command_from_move(seat, m, now))
+        assert step(state, seat, m, after) == step(other, seat, m, other_after)
+
+
+def test_hard_with_beliefs_reads_only_the_public_history():
+    g, steps = _drew_on_nine_of_hearts()
+    state = g.state
+    assert state.actor == 0 and len(g.play_moves(0)) >= 2 and Beliefs(observation(state, 0), steps).any()
+    cfg = HardConfig(beliefs=True)
+    other = shuffle_hidden(state, state.actor, random.Random(1))
+    for k in range(3):
+        a = choose_move(state, state.actor, "hard", random.Random(k), budget_ms=None, max_iterations=40, hard=cfg,
+                        history=steps)
+        b = choose_move(other, state.actor, "hard", random.Random(k), budget_ms=None, max_iterations=40, hard=cfg,
+                        history=steps)
+        assert a == b
+
+
+def _clues(b: Beliefs):
+    return ([[(c.cards, c.received, c.played, c.trust, c.kind, c.value) for c in cs] for cs in b.clues],
+            b.received, b.played)
+
+
+@pytest.mark.parametrize("variant", PRESET_IDS)
+def test_the_log_gives_the_same_beliefs_as_the_steps_recorded_in_play(variant):
+    """A game's events (what the service keeps) give each seat the same clues and counts
+    as the steps recorded command by command (what the arena keeps)."""
+    state = new_game(Setup(RuleSet.preset(variant), 3, seed=f"log|{variant}", announce_window_s=None))
+    _, state = execute(state, Start())
+    start, events, steps = state, [], []
+    rngs = [random.Random(s) for s in range(3)]
+    levels = ("normal", "easy", "normal")
+    compared = 0
+    for n in range(400):
+        if state.status != "playing":
+            break
+        seat = state.actor
+        if state.call_window is not None and state.call_window.seat != seat:
+            seat = state.call_window.seat  # let the owner call (or, easy, forget and be caught)
+        move = choose_move(state, seat, levels[seat], rngs[seat])
+        if move is None:
+            seat = state.actor
+            move = choose_move(state, seat, levels[seat], rngs[seat])
+        before = state
+        evs, state = execute(state, command_from_move(seat, move))
+        events.extend(evs)
+        steps.append(step(before, seat, move, state))
+        if n % 5 == 0 and state.status == "playing":
+            from_log = steps_from_events(start, events)
+            for s in range(3):
+                obs = observation(state, s)
+                assert _clues(Beliefs(obs, from_log)) == _clues(Beliefs(obs, steps)), (variant, n, s)
+            compared += 1
+    assert compared > 10

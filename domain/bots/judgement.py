@@ -14,13 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import RANK, SUIT, is_joker
+from ..cards import JOKERS, RANK, SUIT, is_joker
 from ..engine.context import next_active
 from ..engine.matching import effect_counts
 
-__all__ = ["Unseen", "Judge", "Weights", "NORMAL", "trigger", "draw_totals", "WIN"]
-
-JOKERS = ("JKB", "JKR")
+__all__ = ["Unseen", "Judge", "Weights", "NORMAL_WEIGHTS", "trigger", "draw_totals", "WIN"]
 
 WIN = 100.0
 
@@ -44,6 +42,9 @@ class Weights:
     defence: float = 0.2  # keeping a card that answers an attack
     special_last: float = 0.6  # Switch: a special card as the last card must draw
     swap: float = 0.0  # Switch hand swap: how much the neighbour's share of the swap counts
+    focus: float = 0.6  # with several opponents: share of a hit that counts when it falls on the one lowest on cards
+    spread: float = 0.4  # ... and the share that counts whoever it falls on (divided among the opponents)
+    points: float = 1.0  # penalty points shed (penalty schemes), relative to the profile's point weight
 
     def keep(self, prof, card: str) -> float:
         v = 0.0
@@ -56,7 +57,7 @@ class Weights:
         return v
 
 
-NORMAL = Weights()
+NORMAL_WEIGHTS = Weights()
 
 
 class Unseen:
@@ -150,7 +151,7 @@ class Judge:
 
     __slots__ = ("g", "x", "hand", "phase", "U", "units0", "opps", "low", "two", "nxt", "w", "self_target")
 
-    def __init__(self, g, x: int, hand, phase: str, U: Unseen, w: Weights = NORMAL):
+    def __init__(self, g, x: int, hand, phase: str, U: Unseen, w: Weights = NORMAL_WEIGHTS):
         self.g, self.x, self.hand, self.phase, self.U, self.w = g, x, hand, phase, U, w
         self.units0 = g.prof.units(hand)
         active = g.active
@@ -167,7 +168,7 @@ class Judge:
         mostly when the victim is the one closest to going out."""
         if self.two:
             return 1.0
-        return (0.6 if self.g.size(victim) == self.low else 0.0) + 0.4 / max(1, len(self.opps))
+        return (self.w.focus if self.g.size(victim) == self.low else 0.0) + self.w.spread / max(1, len(self.opps))
 
     def attack(self, amount: int, family: str, victim: int) -> float:
         g, prof = self.g, self.g.prof
@@ -234,7 +235,7 @@ class Judge:
             v -= w.keep(prof, c)
         if prof.penalty_scheme:
             danger = 2.0 if self.low <= 2 else 1.0
-            v += danger * prof.point_weight * sum(prof.points[c] for c in cards)
+            v += danger * w.points * prof.point_weight * sum(prof.points[c] for c in cards)
         group = trigger(decl)
         first = decl[0]
         nxt = self.nxt

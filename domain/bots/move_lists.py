@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards import RANK, RANK_INDEX, SUIT, remove_cards
 
-__all__ = ["move_key", "canonical", "distinct_plays", "with_wish", "hand_after", "longest_run"]
+__all__ = ["move_key", "canonical", "distinct_plays", "equivalent_dropped", "with_wish", "hand_after", "longest_run"]
 
 RUN_NODES = 64  # search nodes per run
 
@@ -32,6 +32,25 @@ def distinct_plays(moves: list[dict], announce: bool = True) -> list[dict]:
         if have is None or (bool(m.get("announce")) == announce and bool(have.get("announce")) != announce):
             best[k] = m
     return [best[k] for k in sorted(best, key=lambda k: (k[0], k[1] or ""))]
+
+
+def equivalent_dropped(moves: list[dict], first_counts: bool) -> list[dict]:
+    """One move per class of equivalent plays: plays of the same cards that end on the
+    same card (the new top; the effects are those of the final same-rank group) lead to
+    the same position, whatever the order of the cards before it; where the first card
+    matters too (answering an attack or a skip, meeting a wish: ``first_counts``), it is
+    part of the class. The first move of each class is kept, in the given order."""
+    seen = set()
+    out = []
+    for m in moves:
+        if m["action"] == "play":
+            cards = m["cards"]
+            key = (tuple(sorted(cards)), cards[-1], m.get("joker_as"), cards[0] if first_counts else None)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(m)
+    return out
 
 
 def hand_after(hand, m: dict) -> list[str]:

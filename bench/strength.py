@@ -1,0 +1,103 @@
+"""Each part of ``hard`` measured on its own: settings of its search (``HardConfig``) played
+on the same duplicate deals, and each arm's gain over the first, paired by deal.
+
+    python -m bench.strength --variant makao --seats hard,normal --games 800 \\
+        --arm "" --arm selection=halving [--processes 2] [--wall-clock]
+
+An arm is a comma-separated list of ``KEY=VALUE`` settings ("" = the defaults). Every arm
+plays the same deals (game seeds ``SEED:deal``, each deal once per seat rotation); the
+games of all arms are interleaved, so a change in the machine's load falls on all arms
+alike, and hard's budget is counted in CPU time unless ``--wall-clock``. Prints, per arm,
+the first level's win rate with its paired 95% interval, and its difference from the
+first arm with a 95% interval over the deals; one JSON object last."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from collections import defaultdict
+
+from domain.bots import DEFAULT_BUDGET_MS, HardConfig
+from workers.paired import mean_interval, paired_summary
+from workers.simulate import _levels, _one
+
+
+def _arm(text: str) -> tuple[str, ...]:
+    items = tuple(x.strip() for x in text.split(",") if x.strip())
+    HardConfig.parse(items)  # refuse a bad setting before any game is played
+    return items
+
+
+def _task(t):
+    arm, task = t
+    return arm, _one(task)
+
+
+def run(variant: str, slots: list[str], games: int, arms: list[tuple[str, ...]], seed: int = 1,
+        budget_ms: float | None = DEFAULT_BUDGET_MS, processes: int = 1, cpu_clock: bool = True,
+        max_iterations: int | None = None) -> dict:
+    n = len(slots)
+    deals = -(-games // n)
+    tasks = [(a, (variant, tuple(slots), g, seed, budget_ms, max_iterations, True, arm, cpu_clock))
+             for g in range(deals * n) for a, arm in enumerate(arms)]
+    start = time.perf_counter()
+    if processes > 1:
+        with multiprocessing.get_context("fork").Pool(processes) as pool:
+            results = list(pool.imap_unordered(_task, tasks, chunksize=1))
+    else:
+        results = [_task(t) for t in tasks]
+    elapsed = time.perf_counter() - start
+    level = slots[0]
+    idx = [i for i, s in enumerate(slots) if s == level]
+    share: list[dict[int, list[float]]] = [defaultdict(list) for _ in arms]
+    times: list[list[float]] = [[] for _ in arms]
+    for a, res in results:
+        share[a][res["deal"]].append(sum(1 for i in res["winning_slots"] if i in idx) / len(idx))
+        times[a].extend(res["times"].get(level, ()))
+    per_deal = [{d: sum(v) / n for d, v in s.items() if len(v) == n} for s in share]
+    out = []
+    for a, arm in enumerate(arms):
+        pd = per_deal[a]
+        summary = paired_summary(list(pd.values()), [x for v in share[a].values() for x in v], n)
+        ts = sorted(times[a])
+        row = {"arm": ",".join(arm) or "default", **summary,
+               "move_ms_p99": 1000 * ts[min(len(ts) - 1, int(0.99 * len(ts)))] if ts else 0.0}
+        if a:
+            common = sorted(set(pd) & set(per_deal[0]))
+            diff, lo, hi, sd = mean_interval([pd[d] - per_deal[0][d] for d in common])
+            row["gain"], row["gain_ci95"] = diff, [lo, hi]
+        out.append(row)
+    return {"variant": variant, "seats": slots, "level": level, "deals": deals, "games_per_arm": deals * n,
+            "seed": seed, "budget_ms": budget_ms, "cpu_clock": cpu_clock, "arms": out, "seconds": elapsed}
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--variant", default="makao")
+    ap.add_argument("--seats", type=_levels, default=["hard", "normal"])
+    ap.add_argument("--games", type=int, default=400, help="games per arm (rounded up to whole deals)")
+    ap.add_argument("--arm", type=_arm, action="append", required=True)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS)
+    ap.add_argument("--max-iterations", type=int, default=None)
+    ap.add_argument("--processes", type=int, default=2)
+    ap.add_argument("--wall-clock", action="store_true", help="count hard's budget in wall time")
+    a = ap.parse_args(argv)
+    budget = a.budget_ms if a.budget_ms > 0 else None
+    res = run(a.variant, a.seats, a.games, a.arm, a.seed, budget, a.processes, not a.wall_clock, a.max_iterations)
+    for row in res["arms"]:
+        lo, hi = row["ci95"]
+        gain = ""
+        if "gain" in row:
+            glo, ghi = row["gain_ci95"]
+            gain = f"  gain {row['gain']:+.1%} [{glo:+.1%}, {ghi:+.1%}]"
+        print(f"{res['variant']} {','.join(res['seats'])} {row['arm']:<40} {row['win_rate']:.1%} "
+              f"[{lo:.1%}, {hi:.1%}] p99 {row['move_ms_p99']:.1f} ms{gain}", file=sys.stderr)
+    print(json.dumps(res, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()
