@@ -60,8 +60,7 @@ def test_one_load_is_one_round_trip(stores, redis_url):
         while "end-of-load" not in (command := monitor.next_command())["command"]:
             sent.append(command["command"].split()[0])
         marker.close()
-    # one command: the tail script (the server shows the commands it runs inside it)
-    assert [c.upper() for c in sent] == ["EVALSHA", "HMGET", "XRANGE"]
+    assert sent == ["MULTI", "HMGET", "XRANGE", "EXEC"]  # one round trip: sent together, run at once
 
 
 def test_a_store_restored_from_an_older_copy_and_moved_on_is_read_again(stores, redis_url):
