@@ -79,13 +79,6 @@ return {1, expected + n}
 
 # KEYS: meta hash.  ARGV: version, head, checksum.  Marks the game archived if it is at
 # that version and head.
-# A game's head and its events after ARGV[1], atomically (no append lands between the two
-# reads) and in one command: a MULTI pipeline was four replies for the client to parse.
-_TAIL_LUA = """
-local meta = redis.call('HMGET', KEYS[1], 'version', 'last_hash')
-return {meta[1], meta[2], redis.call('XRANGE', KEYS[2], ARGV[1], '+')}
-"""
-
 _MARK_LUA = """
 local meta = redis.call('HMGET', KEYS[1], 'version', 'last_hash')
 if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] then
@@ -165,7 +158,6 @@ class RedisEventStore(EventStore):
         self._max_block_s = min(max_block_s, _safe_block_s(self._blocking))
         self._append_script = client.register_script(_APPEND_LUA)
         self._mark_script = client.register_script(_MARK_LUA)
-        self._tail_script = client.register_script(_TAIL_LUA)
         self._evict_script = client.register_script(_EVICT_LUA)
         self._hashes = _LastHashCache(hash_cache_size)
         self._owns_clients = owns_clients
@@ -281,10 +273,15 @@ class RedisEventStore(EventStore):
 
     def read_tail(self, game_id: str, after: int = 0) -> Tail:
         check_read(game_id, after, None)
-        # both keys share the game's hash tag: one Cluster slot
-        keys = [meta_key(game_id), events_key(game_id)]
-        version, head, entries = self._routed(
-            keys[0], lambda c: self._tail_script(keys=keys, args=[f"({after}-0"], client=c))
+        # MULTI: one round trip, and no append lands between the two reads (both keys
+        # share the game's hash tag, so this stays within one Cluster slot)
+        def tail(client):
+            pipe = client.pipeline(transaction=True)
+            pipe.hmget(meta_key(game_id), "version", "last_hash")
+            pipe.xrange(events_key(game_id), min=f"({after}-0", max="+")
+            return pipe.execute()
+
+        (version, head), entries = self._routed(meta_key(game_id), tail)
         version, head = int(version or 0), _text(head or b"")
         if version:
             self._hashes.remember(game_id, version, head)
