@@ -18,6 +18,7 @@ This file imports nothing that loads ``ssl`` (Flask, redis, prometheus-client): 
 master loads it before the gevent workers patch ``ssl``, and gevent warns about any
 module that came first."""
 
+import gc
 import json
 import logging
 import multiprocessing
@@ -62,6 +63,14 @@ if _own_metrics_dir:
 
 def on_starting(server):
     multiproc.wipe(multiproc.directory())
+
+
+def post_worker_init(worker):
+    # The app, its modules and its caches are loaded and stay: move them out of the
+    # collector's generations, so a full collection walks only what requests make (its
+    # pauses were in the p99 of a move).
+    gc.collect()
+    gc.freeze()
 
 
 def child_exit(server, worker):
