@@ -21,36 +21,26 @@ What this module adds to gunicorn's ``gevent_pywsgi`` worker:
 
 from __future__ import annotations
 
-import json
 import socket
 
 import gevent
 from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler, PyWSGIServer
 
 from .config import Config
-from .problem_types import PROBLEM, TYPE_BASE, address_key
+from .problem_types import address_key, raw_problem
 
 RETRY_AFTER_S = 5
 OWS = " \t\r\n"
 COALESCE_LIMIT = 256 * 1024  # a body up to this size goes out with its head
 
-
-def _answer(status: int, reason: str, code: str, detail: str, extra: str = "") -> bytes:
-    body = json.dumps({"type": TYPE_BASE + code, "title": reason, "status": status, "detail": detail,
-                       "code": code}).encode()
-    head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: {PROBLEM}\r\n{extra}"
-            f"X-Content-Type-Options: nosniff\r\nContent-Length: {len(body)}\r\n\r\n").encode("latin-1")
-    return head + body
-
-
-REFUSAL = _answer(429, "Too Many Requests", "too_many_connections",
-                  "this client holds too many open connections; close one", f"Retry-After: {RETRY_AFTER_S}\r\n")
+REFUSAL = raw_problem(429, "Too Many Requests", "too_many_connections",
+                      "this client holds too many open connections; close one", f"Retry-After: {RETRY_AFTER_S}\r\n")
 MAX_HEADER_LINE = 8190  # bytes of one header line, as gunicorn's own limit_request_field_size
 SERVER_ANSWERS = {
-    "414": _answer(414, "URI Too Long", "uri_too_long", "the request line is longer than 8,192 bytes"),
-    "431": _answer(431, "Request Header Fields Too Large", "request_header_fields_too_large",
-                   f"a header line is longer than {MAX_HEADER_LINE} bytes"),
-    "400": _answer(400, "Bad Request", "bad_request", "a malformed HTTP request"),
+    "414": raw_problem(414, "URI Too Long", "uri_too_long", "the request line is longer than 8,192 bytes"),
+    "431": raw_problem(431, "Request Header Fields Too Large", "request_header_fields_too_large",
+                       f"a header line is longer than {MAX_HEADER_LINE} bytes"),
+    "400": raw_problem(400, "Bad Request", "bad_request", "a malformed HTTP request"),
 }
 
 

@@ -19,7 +19,6 @@ master loads it before the gevent workers patch ``ssl``, and gevent warns about 
 module that came first."""
 
 import gc
-import json
 import logging
 import multiprocessing
 import os
@@ -30,7 +29,7 @@ import gunicorn.util
 from service import multiproc
 from service.config import Config
 from service.logs import RqChatter, formatter, level_of, line
-from service.problem_types import PROBLEM, TYPE_BASE, bounded
+from service.problem_types import bounded, raw_problem
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", max(2, multiprocessing.cpu_count())))
@@ -128,12 +127,7 @@ def _problem_error(sock, status_int, reason, mesg):
     code = {400: "bad_request", 403: "forbidden", 414: "uri_too_long", 417: "expectation_failed",
             431: "request_header_fields_too_large", 500: "internal_error",
             501: "not_implemented"}.get(status_int, "bad_request")
-    body = json.dumps({"type": TYPE_BASE + code, "title": reason, "status": status_int,
-                       "detail": bounded(str(mesg or reason)), "code": code}).encode()
-    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
-            f"Content-Type: {PROBLEM}\r\nX-Content-Type-Options: nosniff\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
-    gunicorn.util.write_nonblock(sock, head + body)
+    gunicorn.util.write_nonblock(sock, raw_problem(status_int, reason, code, bounded(str(mesg or reason))))
 
 
 gunicorn.util.write_error = _problem_error

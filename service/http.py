@@ -197,7 +197,3 @@ def etag(version: int) -> str:
 
 def services():
     return current_app.extensions["macau"]
-
-
-def now() -> float:
-    return services().games.now()
