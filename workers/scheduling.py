@@ -6,7 +6,13 @@ Timing: RQ's scheduler keeps whole seconds (a job is due at its time rounded up)
 every second, so a scheduled job fires 0–2 s after its time. That is fine for turn clocks
 (60 s by default), last-card windows (5 s) and bot delays (1 s by default, "so humans can
 follow"); a bot with ``bot_delay_s = 0`` is enqueued immediately and answers in
-milliseconds."""
+milliseconds.
+
+While a bot holds the turn, an append does not schedule its turn clock: the bot's move
+comes first and leaves that clock stale, and a lobby of bots would otherwise schedule one
+no-op job per move (half of the workers' jobs). Should the bot's move never come, the game
+is late by the bot's due time and the sweeper schedules everything it needs, clock
+included (``schedule(..., everything=True)``)."""
 
 from __future__ import annotations
 
@@ -59,13 +65,26 @@ def follow_ups(record: GameRecord) -> list[FollowUp]:
     return out
 
 
-def schedule(queue: Queue, record: GameRecord, *, prefix: str = "", archive: bool = False) -> list[str]:
+def on_an_append(record: GameRecord) -> list[FollowUp]:
+    """The follow-ups an append schedules: all of them but the turn clock of a bot whose
+    move is due before it (see the module note)."""
+    fs = follow_ups(record)
+    st = record.state
+    if record.status != "playing" or st.passing is not None or st.actor not in record.bot_seats():
+        return fs
+    bot = next((f.due for f in fs if f.kind == "bot"), None)
+    return [f for f in fs if not (f.kind == "clock" and bot is not None and bot < f.due)]
+
+
+def schedule(queue: Queue, record: GameRecord, *, prefix: str = "", archive: bool = False,
+             everything: bool = False) -> list[str]:
     """Schedule the follow-ups of ``record`` at its version; returns the job ids.
-    ``archive``: the service keeps an archive, so a finished game is archived at once."""
+    ``archive``: the service keeps an archive, so a finished game is archived at once.
+    ``everything``: the sweeper's safety net, a bot's turn clock included."""
     ids = []
     if record.status == "finished" and archive:
         return [schedule_archiving(queue, record.game_id)]
-    for f in follow_ups(record):
+    for f in (follow_ups(record) if everything else on_an_append(record)):
         enqueue(queue, f.func, f.args, prefix + f.job_id, f.due)
         ids.append(prefix + f.job_id)
     return ids

@@ -24,7 +24,7 @@ from events.due import due_at
 
 from . import jobs
 from .queueing import enqueue
-from .scheduling import follow_ups, schedule, schedule_archiving
+from .scheduling import on_an_append, schedule, schedule_archiving
 
 LOCK = "macau:sweeper:lock"
 RECONCILE_LOCK = "macau:sweeper:reconciled"
@@ -56,7 +56,7 @@ def sweep_once(services, lock_s: int = 4, now: Optional[float] = None) -> str:
             scheduled += 1
         else:
             _count_rescue(services, record, now)
-            scheduled += len(schedule(queue, record, prefix="s"))
+            scheduled += len(schedule(queue, record, prefix="s", everything=True))
     if services.archiver is not None:
         # a new job id every few sweeps: a job a dead worker left "started" (RQ keeps its
         # id taken for a while) is not waited for; a step that runs twice is harmless
@@ -88,7 +88,7 @@ def _count_rescue(services, record, now: float) -> None:
     """Count ``record`` as rescued when a follow-up it needs now has no job (a bot's move
     is needed from the moment it is the bot's turn; the others once they are due)."""
     queue = services.queue
-    needed = [f for f in follow_ups(record) if f.kind == "bot" or f.due <= now]
+    needed = [f for f in on_an_append(record) if f.kind == "bot" or f.due <= now]
     pipe = queue.connection.pipeline(transaction=False)
     for f in needed:
         pipe.exists(queue.job_class.key_for(f.job_id), queue.job_class.key_for("s" + f.job_id))

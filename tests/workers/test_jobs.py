@@ -159,6 +159,35 @@ def test_the_sweeper_reschedules_a_bot_turn_a_crash_lost(services):
     assert scheduled(services) == {f"sbot-{record.game_id}-{record.version}"}
 
 
+def test_a_bot_holding_the_turn_gets_its_move_scheduled_and_no_turn_clock(services, clock):
+    clock.t = time.time()  # deadlines on the clock the store stamps events with
+    record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann"], bots=["normal"], bot_delay_s=1,
+                                                turn_timeout_s=30,
+                                                deal={"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]],
+                                                      "starter": "7D"}))
+    gid, v = record.game_id, record.version
+    assert record.state.actor == 1 and record.state.turn_deadline is not None
+    # the bot moves after 1 s: a clock for 30 s would only ever fire stale
+    assert scheduled(services) == {f"bot-{gid}-{v}"}
+    assert jobs.bot_turn(gid, v) == "seat 1: play"
+    human = services.games.get(gid)
+    assert human.state.actor == 0  # a human's turn: his clock is scheduled
+    assert f"clock-{gid}-{human.version}" in scheduled(services)
+
+
+def test_the_sweeper_schedules_the_clock_of_a_bot_turn_whose_move_never_came(services, clock):
+    clock.t = time.time()
+    record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann"], bots=["normal"], bot_delay_s=0,
+                                                turn_timeout_s=30,
+                                                deal={"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]],
+                                                      "starter": "7D"}))
+    gid, v = record.game_id, record.version
+    services.queue.empty()  # the bot's job is lost (a crash between the append and the enqueue)
+    assert sweep_once(services, lock_s=1, now=time.time() + GRACE_S + 1) == "2 jobs scheduled"
+    # should the bot fail again, its turn clock still moves the game on
+    assert scheduled(services) == {f"sbot-{gid}-{v}", f"sclock-{gid}-{v}"}
+
+
 def test_a_game_whose_append_scheduled_nothing_is_rescued_and_overdue_says_since_when(clock):
     # events stored a minute ago (the store's clock), and the job their append scheduled lost
     store = InMemoryEventStore(clock=lambda: datetime.now(timezone.utc) - timedelta(seconds=60))
