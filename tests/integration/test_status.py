@@ -62,12 +62,14 @@ def test_status_reports_games_queue_workers_late_jobs_and_the_oldest_stalled_gam
     [w] = report["workers"]
     assert w["name"] == worker.name and w["heartbeat_age_s"] < 5 and w["pid"] == worker.pid
     stalled = report["stalled"]
-    assert stalled["checked"] == 4 and stalled["count"] == 1
+    # loaded: the overdue bot game and the clockless switch game (nothing due: not in the due
+    # index); the two waiting tables are due later (their expiry) and were not loaded
+    assert stalled["games"] == 4 and stalled["checked"] == 2 and stalled["count"] == 1
     assert stalled["oldest"]["game_id"] == stuck.game_id and stalled["oldest"]["due"] == "bot"
     assert stalled["oldest"]["overdue_s"] == pytest.approx(120, abs=5)
 
     table = render(report)
-    assert "stalled games (overdue by more than 2 s): 1 of 4 playing or waiting" in table
+    assert "stalled games (overdue by more than 2 s): 1 of 4 playing or waiting (2 looked at)" in table
     assert f"oldest: {stuck.game_id} (macau, playing" in table
     assert "jobs late by more than 2 s: 1 (oldest: late-one" in table
     assert table.splitlines()[2].split() == ["games", "total", "macau", "makao", "switch"]
@@ -84,7 +86,8 @@ def test_a_fresh_game_is_not_stalled(redis_url, services):
     services.games.create(TableSpec("macau", seats=2, players=["ann"], bots=["normal"], bot_delay_s=0,
                                     turn_timeout_s=None, deal=STUCK))
     stalled = gather(redis_url)["stalled"]
-    assert (stalled["checked"], stalled["count"], stalled["oldest"]) == (1, 0, None)
+    # due now, not 2 s ago: the due index does not even make it a suspect
+    assert (stalled["games"], stalled["checked"], stalled["count"], stalled["oldest"]) == (1, 0, 0, None)
 
 
 def test_an_append_that_loses_a_race_is_counted_as_a_conflict(redis_url, services):
@@ -117,4 +120,6 @@ def test_status_reads_a_cluster_and_its_queue_of_its_own(redis_cluster_url, redi
         services.close()
     assert report["games"]["waiting"] == {"total": 12, "by_variant": {"makao": 6, "switch": 6}}
     assert report["games"]["playing"] == {"total": 1, "by_variant": {"macau": 1}}
-    assert report["stalled"]["checked"] == 13 and report["queue"]["queued"] == 0
+    # the due index, read on every node, holds the twelve tables (their expiry) but not the
+    # clockless game (nothing due): that one alone is loaded
+    assert report["stalled"]["games"] == 13 and report["stalled"]["checked"] == 1 and report["queue"]["queued"] == 0
