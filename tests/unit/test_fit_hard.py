@@ -51,9 +51,9 @@ def test_conditional_logit_recovers_the_weights_behind_choices():
 
 
 @pytest.mark.parametrize("variant", PRESET_IDS)
-def test_every_preset_ships_an_evaluator_for_two_and_four_seats(variant):
+def test_every_preset_ships_an_evaluator_for_two_three_and_four_seats(variant):
     r = RuleSet.preset(variant).compiled
-    for seats in (2, 4):
+    for seats in (2, 3, 4):
         assert evaluation.evaluator(r, seats) is not None, f"{variant}/{seats}: no fitted evaluator"
 
 
@@ -105,3 +105,25 @@ def test_a_cut_off_playout_is_judged_by_the_evaluator():
     assert rollout(world, me, prof, rnd.Random(2), rounds, None, 0, None) != value
     short = world._replace(hands=tuple(h[:1] if s == me else h for s, h in enumerate(world.hands)))
     assert ev.value(lean.LeanGame(short, prof, rnd.Random(2)), me, world.scores) > value
+
+
+def test_a_three_seat_search_judges_its_cut_offs_by_the_three_seat_model():
+    """A 3-seat table has its own fitted evaluator (not the race of plays left, not the
+    4-seat model), and hard's search at such a table uses it."""
+    import random as rnd
+
+    from domain import legal_moves
+    from domain.bots.observation import observation
+    from domain.bots.search import DEFAULT_CONFIG, _Search
+    from domain.commands import command_from_move
+    from tests.unit.test_bots import random_states
+
+    state, now = random_states("macau", 3, seed=7, every=2, limit=1)[0]
+    r = state.setup.rules.compiled
+    three = evaluation.evaluator(r, 3)
+    assert three is not None and three.weights != evaluation.evaluator(r, 4).weights
+    assert evaluation.model_key(r, 3) == "macau/3"
+    obs = observation(state, state.actor)
+    move = [m for m in legal_moves(state, state.actor, now) if m["action"] != "announce"][0]
+    search = _Search(obs, [command_from_move(state.actor, move, now)], rnd.Random(1), hard_weights(r, 3), DEFAULT_CONFIG)
+    assert search.leaf is three
