@@ -127,3 +127,36 @@ def test_a_three_seat_search_judges_its_cut_offs_by_the_three_seat_model():
     move = [m for m in legal_moves(state, state.actor, now) if m["action"] != "announce"][0]
     search = _Search(obs, [command_from_move(state.actor, move, now)], rnd.Random(1), hard_weights(r, 3), DEFAULT_CONFIG)
     assert search.leaf is three
+
+
+@pytest.mark.parametrize("variant", ["macau", "mau_mau", "tel_aviv"])
+def test_a_fitted_four_seat_judgement_loads_and_ranks_the_moves(variant):
+    """The 4-seat fits shipped (``tools/fit_hard.py judgement --seats 4``) load for a table
+    of four, differ from the heads-up ones, and rank moves: a move that goes out stays on
+    top, and the order of the others follows the fitted weights, not the self-play ones."""
+    from domain import legal_moves
+    from domain.bots.heuristic import candidates, score_moves
+    from domain.bots.judgement import WIN
+    from domain.bots.observation import observation
+    from tests.unit.test_bots import random_states
+
+    r = RuleSet.preset(variant).compiled
+    fitted, tuned = hard_weights(r, 4, True), hard_weights(r, 4, False)
+    assert fitted != tuned and fitted != hard_weights(r, 2, True)
+    entry = evaluation.load_models()["judgement"][f"{variant}/4"]
+    assert all(getattr(fitted, k) == v for k, v in entry["weights"].items())
+    differ = 0
+    for seed in range(6):
+        for state, now in random_states(variant, 4, seed=seed, every=2, limit=10):
+            obs = observation(state, state.actor)
+            moves = [m for m in legal_moves(state, state.actor, now) if m["action"] not in ("announce", "catch")]
+            cands = candidates(obs, moves)
+            if len(cands) < 3:
+                continue
+            a = [v for v, _ in score_moves(obs, cands, fitted)]
+            b = [v for v, _ in score_moves(obs, cands, tuned)]
+            for i, v in enumerate(b):
+                if v >= WIN / 2:
+                    assert a[i] == max(a)
+            differ += sorted(range(len(a)), key=lambda i: -a[i]) != sorted(range(len(b)), key=lambda i: -b[i])
+    assert differ > 0
