@@ -522,3 +522,25 @@ def test_what_was_read_about_a_hand_follows_it_in_a_hand_swap():
         assert b.weight(hands) < 1.0 == b.weight(g.state.hands)
     assert not Beliefs(observation(g.state, 2), history).any()  # the bot who got the hand sees it
     assert Beliefs(observation(g.state, 0), history).received == [0, 0, 1, 0]  # the drawn card went along
+
+
+def test_hard_plays_as_configured_for_the_size_of_its_table():
+    """At a table of four or more, hard ranks its moves (and plays its own in playouts) by
+    the 4-seat fitted judgement where one is shipped (``config_for``); heads-up it plays
+    the defaults. Without an explicit setting it plays exactly as with ``config_for(4)``."""
+    from domain.bots.search import DEFAULT_CONFIG, config_for
+
+    assert config_for(2) == config_for(3) == DEFAULT_CONFIG and DEFAULT_CONFIG.judge == "tuned"
+    assert config_for(4).judge == "fitted" and not config_for(4).beliefs and config_for(6) == config_for(4)
+    assert HardConfig.parse(["leaf=race"], config_for(4)) == HardConfig(judge="fitted", leaf="race")
+    compared = 0
+    for seed in range(4):
+        for state, now in random_states("mau_mau", 4, seed=seed, every=2, limit=8):
+            draws = {}
+            for name, cfg in (("default", None), ("table", config_for(4)), ("heads-up", DEFAULT_CONFIG)):
+                rng = random.Random(5)
+                move = choose_move(state, state.actor, "hard", rng, now, budget_ms=None, max_iterations=40, hard=cfg)
+                draws[name] = (move, rng.random())
+            assert draws["default"] == draws["table"]
+            compared += draws["default"] != draws["heads-up"]
+    assert compared > 0

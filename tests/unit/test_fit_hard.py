@@ -129,7 +129,14 @@ def test_a_three_seat_search_judges_its_cut_offs_by_the_three_seat_model():
     assert search.leaf is three
 
 
-@pytest.mark.parametrize("variant", ["macau", "mau_mau", "tel_aviv"])
+def test_without_a_four_seat_fit_hard_ranks_by_its_self_play_weights():
+    """macau's 4-seat fit measured below the self-play weights (README) and is not shipped."""
+    r = RuleSet.preset("macau").compiled
+    assert "macau/4" not in evaluation.load_models()["judgement"]
+    assert hard_weights(r, 4, True) == hard_weights(r, 4, False)
+
+
+@pytest.mark.parametrize("variant", ["mau_mau", "tel_aviv"])
 def test_a_fitted_four_seat_judgement_loads_and_ranks_the_moves(variant):
     """The 4-seat fits shipped (``tools/fit_hard.py judgement --seats 4``) load for a table
     of four, differ from the heads-up ones, and rank moves: a move that goes out stays on
