@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from domain import CloseCallWindow, DomainError, GameStatusError, Timeout, command_from_move, initial_state
-from domain.bots import DEFAULT_BUDGET_MS, HardConfig, choose_move
+from domain.bots import DEFAULT_BUDGET_MS, choose_move, config_for
 from domain.bots.beliefs import steps_from_events
 from events.application import BOT, CLOCK, Conflict, NotFound, Stale
 from events.mapping import is_domain_event, to_domain_event
@@ -25,7 +25,6 @@ from events.records import GameRecord
 log = logging.getLogger("macau.jobs")
 
 EARLY_WAIT_S = 1.5  # a job up to this early waits for its deadline
-HARD = HardConfig()  # hard as the workers play it
 
 _services: ContextVar = ContextVar("macau_services")
 
@@ -69,7 +68,7 @@ def bot_move(record: GameRecord, now: float, repo=None):
         rng = random.Random(f"{st.setup.seed}|bot|{seat}|{record.version}")
         level = record.bot_level(seat)
         kw = {}
-        if level == "hard" and seat == st.actor and repo is not None and HARD.beliefs:
+        if level == "hard" and seat == st.actor and repo is not None and config_for(st.setup.seats).beliefs:
             started = time.perf_counter()
             if history is None:
                 history = public_history(repo, record)

@@ -25,7 +25,7 @@ import sys
 import time
 from collections import defaultdict
 
-from domain.bots import DEFAULT_BUDGET_MS, LEVELS, HardConfig
+from domain.bots import DEFAULT_BUDGET_MS, LEVELS, HardConfig, config_for
 from domain.bots.arena import play_game
 from domain.rules import PRESET_IDS
 
@@ -71,7 +71,7 @@ def _one(task: tuple) -> dict:
     rec = play_game(variant, levels, f"{seed}:{deal}", budget_ms=budget_ms, max_iterations=max_iterations,
                     timer=lambda seat, level, dt: times[level].append(dt),
                     clock=time.process_time if cpu_clock else time.perf_counter,
-                    hard=HardConfig.parse(hard_items) if hard_items else None)
+                    hard=HardConfig.parse(hard_items, config_for(n)) if hard_items else None)
     return {"game": g, "deal": deal, "winning_slots": sorted(seat_slot[s] for s in rec.winners),
             "moves": rec.moves, "rounds": rec.rounds, "calls": rec.calls, "catches": rec.catches,
             "times": dict(times)}

@@ -20,7 +20,7 @@ over listed moves), ``heuristic`` (easy, normal), ``search`` and ``lean`` (hard)
 
 from .observation import Observation, determinize, observation
 from .policy import LEVELS, choose_move
-from .search import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS, HardConfig
+from .search import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS, HardConfig, config_for
 
 __all__ = ["choose_move", "observation", "determinize", "Observation", "LEVELS", "DEFAULT_BUDGET_MS",
-           "DEFAULT_MAX_ITERATIONS", "HardConfig"]
+           "DEFAULT_MAX_ITERATIONS", "HardConfig", "config_for"]

@@ -7,7 +7,9 @@ before an action, the action and the state after, reading only what every seat s
 ``Beliefs`` turns them into clues per opponent; a clue concerns the cards he held *then*,
 so it is weighed against a sampled hand allowing for the cards he has received since
 (those may be anything): if ``m`` of his ``h`` cards break a clue and ``d`` of them are
-new, the chance that all ``m`` are among the new ones is C(h-m, d-m) / C(h, d).
+new, the chance that all ``m`` are among the new ones is C(h-m, d-m) / C(h, d). At a
+table of three or more, each opponent is read from his own steps only; when two seats
+swap hands (switch's black Queens), what was read about each hand moves with it.
 
 ``sample`` deals worlds by sampling-importance-resampling: a few uniformly dealt
 candidates (as ``determinize`` deals them), one kept with probability proportional to
@@ -21,6 +23,7 @@ from math import comb
 from typing import NamedTuple
 
 from ..cards import RANK, SUIT, is_joker
+from ..engine.context import next_active
 from ..engine.matching import DRAW, FOLLOW_UP, NORMAL, SKIP, first_card_reason, phase
 from ..game import evolve, fold
 from .observation import Observation
@@ -47,7 +50,7 @@ class Step(NamedTuple):
     playable: frozenset[str] | None  # a draw or a taken obligation: the cards that would have done instead
     sizes_before: tuple[int, ...]
     sizes_after: tuple[int, ...]
-    swapped: bool  # hands changed owners (a hand swap)
+    swapped_with: int | None  # the seat whose hand ``seat`` took in a hand swap (he got ``seat``'s)
 
 
 def step(before, seat: int, move: dict, after) -> Step:
@@ -67,9 +70,13 @@ def step(before, seat: int, move: dict, after) -> Step:
         if kind in ("suit", "rank"):
             wish = (kind, w[kind])
     cards = tuple(move.get("cards", ()))
-    swapped = any(r.effect.get(c) is not None and r.effect[c].type == "hand_swap" for c in cards)
+    swapped_with = None
+    if action == "play" and sum(1 for c in cards if r.effect.get(c) is not None
+                                and r.effect[c].type == "hand_swap") % 2:
+        nb = next_active(before.active, seat, 1)  # the left neighbour (seat + 1), whatever the direction
+        swapped_with = nb if nb != seat else None
     return Step(before.round, seat, action, ph, cards, wish, playable,
-                tuple(len(h) for h in before.hands), tuple(len(h) for h in after.hands), swapped)
+                tuple(len(h) for h in before.hands), tuple(len(h) for h in after.hands), swapped_with)
 
 
 def steps_from_events(state, events) -> list[Step]:
@@ -142,9 +149,7 @@ class Beliefs:
             if st.round != rnd:
                 continue
             x = st.seat
-            if st.swapped:
-                self.clues = [[] for _ in range(n)]
-            elif x != self.seat:  # a clue is about his hand before the cards this step gives him
+            if x != self.seat and st.swapped_with is None:  # a clue is about his hand before this step's cards
                 if st.playable is not None:
                     trust = 1.0 if certain and st.phase in (NORMAL, FOLLOW_UP) else TRUST[st.phase]
                     self.clues[x].append(_Clue(st.playable, self.received[x], len(self.played[x]), trust))
@@ -153,11 +158,25 @@ class Beliefs:
                                                WISH_TRUST, st.wish[0], st.wish[1]))
             if st.action == "play":
                 self.played[x].extend(st.cards)
+            after = list(st.sizes_after)
+            nb = st.swapped_with
+            if nb is not None:  # the sizes before the hands changed owners
+                after[x], after[nb] = after[nb], after[x]
             for s in range(n):
                 played = len(st.cards) if s == x and st.action == "play" else 0
-                gain = st.sizes_after[s] - st.sizes_before[s] + played
-                if gain > 0 and not st.swapped:
+                gain = after[s] - st.sizes_before[s] + played
+                if gain > 0:
                     self.received[s] += gain
+            if nb is not None:
+                self._swap(x, nb)
+
+    def _swap(self, a: int, b: int) -> None:
+        """Seats ``a`` and ``b`` exchanged hands: what was read about each hand follows it
+        (the counts it is read against too). A hand that was the bot's own carries none."""
+        for per_seat in (self.clues, self.received, self.played):
+            per_seat[a], per_seat[b] = per_seat[b], per_seat[a]
+        if self.seat in (a, b):  # the bot's old hand went to the other, unread; its new one it sees
+            self.clues[a], self.clues[b] = [], []
 
     def any(self) -> bool:
         return any(self.clues)

@@ -19,7 +19,7 @@ from .knowledge import profile
 from .heuristic import FORGET_CALL, easy_turn, finish_move, normal_turn
 from .move_lists import canonical
 from .observation import observation
-from .search import DEFAULT_BUDGET_MS, DEFAULT_CONFIG, DEFAULT_MAX_ITERATIONS, HardConfig, hard_turn
+from .search import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS, HardConfig, config_for, hard_turn
 
 __all__ = ["LEVELS", "choose_move"]
 
@@ -30,7 +30,7 @@ EASY_CATCH = 0.5  # how often ``easy`` notices an opponent's missed call
 def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now: float | None = None, *,
                 budget_ms: float | None = DEFAULT_BUDGET_MS,
                 max_iterations: int = DEFAULT_MAX_ITERATIONS, clock=time.perf_counter,
-                hard: HardConfig = DEFAULT_CONFIG, history=None) -> dict | None:
+                hard: HardConfig | None = None, history=None) -> dict | None:
     """The move (API body form, with a concrete ``wish`` where the play makes one) that
     the bot at ``seat`` sends now, or None if it has nothing to do.
 
@@ -38,7 +38,8 @@ def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now
     ``max_iterations`` playouts; with a time limit its choice depends on the machine's
     speed, so reproducible runs bound it by ``max_iterations`` only. ``clock`` measures the
     budget (offline measurements on a shared machine may count CPU time instead); ``hard``
-    sets how it searches (``HardConfig``; the default is the ``hard`` level); ``history``, the
+    sets how it searches (``HardConfig``; by default as the ``hard`` level does at a table
+    of this size, ``config_for``); ``history``, the
     game's public ``beliefs.Step``s so far, if known, lets it read the opponents' hands."""
     started = clock()
     if level not in LEVELS:
@@ -65,8 +66,9 @@ def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now
         return easy_turn(obs, turn, rng)
     if level == "normal":
         return normal_turn(obs, turn, rng, now)
-    return hard_turn(obs, turn, rng, now, budget_ms=budget_ms, max_iterations=max_iterations,
-                     started=started, clock=clock, config=hard, history=history)
+    config = hard if hard is not None else config_for(state.setup.seats)
+    return hard_turn(obs, turn, rng, now, budget_ms=budget_ms, max_iterations=max_iterations, started=started,
+                     clock=clock, config=config, history=history)
 
 
 def pass_card(obs, moves: list[dict]) -> dict:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..commands import command_from_move
 from ..engine.matching import FOLLOW_UP, NORMAL, phase
@@ -39,7 +39,7 @@ from .playout import playout
 from .judgement import NORMAL_WEIGHTS, WIN
 from .tuning import hard_weights
 
-__all__ = ["hard_turn", "HardConfig", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout", "lean_result"]
+__all__ = ["hard_turn", "HardConfig", "config_for", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout", "lean_result"]
 
 DEFAULT_BUDGET_MS = 50.0
 SAFETY = 0.9  # of the budget the search may plan to use; the rest absorbs the odd slow step
@@ -66,8 +66,9 @@ class HardConfig:
     dedupe: bool = False  # equivalent plays (same cards, same top; ``move_lists.equivalent_dropped``) searched once
 
     @classmethod
-    def parse(cls, items) -> "HardConfig":
-        """From ``KEY=VALUE`` strings (values typed as the defaults are)."""
+    def parse(cls, items, base: "HardConfig | None" = None) -> "HardConfig":
+        """From ``KEY=VALUE`` strings (values typed as the defaults are), over ``base``
+        (else the heads-up defaults)."""
         kw = {}
         for item in items:
             key, sep, value = item.partition("=")
@@ -76,10 +77,19 @@ class HardConfig:
                 raise ValueError(f"unknown hard setting {item!r}; known: {sorted(cls.__dataclass_fields__)}")
             kind = type(getattr(cls(), key))
             kw[key] = (value.strip().lower() in ("1", "true", "yes", "on")) if kind is bool else kind(value.strip())
-        return cls(**kw)
+        return replace(base, **kw) if base is not None else cls(**kw)
 
 
 DEFAULT_CONFIG = HardConfig()
+# what hard plays at a table of 3, and of 4 or more, where that differs from heads-up: at four,
+# its own 4-seat fitted judgement where one is shipped (mau_mau, tel_aviv; measured against three
+# normal, README)
+TABLE_CONFIGS: dict[int, HardConfig] = {4: HardConfig(judge="fitted")}
+
+
+def config_for(seats: int) -> HardConfig:
+    """How ``hard`` searches at a table of ``seats``."""
+    return TABLE_CONFIGS.get(min(seats, 4), DEFAULT_CONFIG)
 
 
 def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: float | None = None, *,

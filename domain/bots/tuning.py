@@ -5,7 +5,7 @@ then moved by a third) that kept a change when the refitted judgement, playing o
 lookahead only, beat the untouched ``normal`` over thousands of two-player games.
 
 Fitted entries (``data/hard.json``, key ``judgement``) come from offline policy iteration
-(``tools/fit_hard.py scorer``): the weights under which the judgement best predicts the
+(``tools/fit_hard.py judgement``): the weights under which the judgement best predicts the
 choices of ``hard``'s search run with ten times its budget, per preset and table size.
 Custom rule sets use the entry of the preset they are built on."""
 

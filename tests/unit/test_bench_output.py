@@ -39,3 +39,25 @@ def test_metrics_bench_prints_its_figures_last():
     out = json.loads(run.stdout.strip().splitlines()[-1])
     assert out["multiprocess"] is True and out["calls"] == 2000
     assert out["record_us"] > 0 and 0 < out["hook_us_per_request"] < out["request_us"]
+
+
+def test_strength_bench_logs_each_game_and_summarises_a_log_stopped_early(capsys, tmp_path):
+    """``bench.strength --log`` keeps every game as it ends; ``--summary-of`` gives the
+    run's own figures from a whole log, and from a log cut short, those of the deals every
+    arm finished."""
+    from bench import strength
+
+    log = tmp_path / "games.ndjson"
+    args = ["--variant", "macau", "--seats", "hard,normal", "--games", "4", "--budget-ms", "0",
+            "--max-iterations", "16", "--processes", "1", "--arm", "", "--arm", "leaf=race", "--log", str(log)]
+    strength.main(args)
+    full = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    lines = log.read_text().splitlines()
+    assert len(lines) == 1 + 2 * 4  # the run's settings, then 2 deals x 2 rotations x 2 arms
+    strength.main(["--summary-of", str(log)])
+    again = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert again["deals"] == full["deals"] == 2 and again["arms"] == full["arms"]
+    log.write_text("\n".join(lines[:-1]) + "\n")  # the last game of deal 1 lost
+    strength.main(["--summary-of", str(log)])
+    cut = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert cut["deals"] == 1 and [a["deals"] for a in cut["arms"]] == [1, 1]

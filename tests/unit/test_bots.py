@@ -470,3 +470,77 @@ def test_the_log_gives_the_same_beliefs_as_the_steps_recorded_in_play(variant):
                 assert _clues(Beliefs(obs, from_log)) == _clues(Beliefs(obs, steps)), (variant, n, s)
             compared += 1
     assert compared > 10
+
+
+def _four_seat_switch_with_a_swap():
+    """Four-seat switch: seat 0 plays 9H, seat 1 (no heart, no 9, no Ace) draws; seats 2,
+    3 and 0 play clubs; seat 1 then plays QC and swaps hands with his left neighbour,
+    seat 2. Returns (game, the public steps before the swap, the swap's step)."""
+    g = Game("switch", hands=[["9H", "5C", "3H", "7H"], ["QC", "5S", "6S", "7D", "KD"], ["9C", "5H", "KH", "3D"],
+                              ["3C", "4D", "6H", "8S"]],
+             starter="9S", stock=["4C", "2H", "4H", "JH", "10H", "JD", "AC", "4S"], dealer=3)
+    steps = []
+    for seat, action, cards in ((0, "play", "9H"), (1, "draw", None), (2, "play", "9C"), (3, "play", "3C"),
+                                (0, "play", "5C"), (1, "play", "QC")):
+        before = g.state
+        if action == "play":
+            g.play(seat, cards)
+        else:
+            g.draw(seat)
+        steps.append(step(before, seat, {"action": action, "cards": [cards]} if cards else {"action": action},
+                          g.state))
+    return g, steps[:-1], steps[-1]
+
+
+def test_at_four_seats_each_opponent_is_read_from_his_own_history():
+    g, steps, _ = _four_seat_switch_with_a_swap()
+    beliefs = Beliefs(observation(g.state, 0), steps)  # before the swap
+    assert [len(c) for c in beliefs.clues] == [0, 1, 0, 0]  # only seat 1 drew
+    hearts = ("5H", "10H", "2H", "4H", "KH", "3D")
+    plain = ("5S", "6S", "7D", "KD", "4C", "3D")
+    hands = list(g.state.hands)
+    hands[1] = plain[:3]
+    at = {}
+    for seat in (1, 2, 3):
+        for name, hand in (("hearts", hearts), ("plain", plain)):
+            h = list(hands)
+            h[seat] = hand[:len(hands[seat])]
+            at[seat, name] = beliefs.weight(h)
+    assert at[1, "hearts"] < at[1, "plain"] == 1.0  # the drawer's hand is read
+    assert at[2, "hearts"] == at[2, "plain"] == at[3, "hearts"] == 1.0  # the others' are not
+
+
+def test_what_was_read_about_a_hand_follows_it_in_a_hand_swap():
+    g, steps, swap = _four_seat_switch_with_a_swap()
+    assert swap.swapped_with == 2 and steps[1].swapped_with is None
+    history = steps + [swap]
+    for watcher in (0, 3):
+        b = Beliefs(observation(g.state, watcher), history)
+        assert [len(c) for c in b.clues] == [0, 0, 1, 0], watcher  # seat 2 now holds the hand seat 1 drew with
+        hands = list(g.state.hands)
+        hands[2] = ("5S", "6S", "7D", "KD", "5H")  # a heart the drawer would have played: now seat 2's
+        assert b.weight(hands) < 1.0 == b.weight(g.state.hands)
+    assert not Beliefs(observation(g.state, 2), history).any()  # the bot who got the hand sees it
+    assert Beliefs(observation(g.state, 0), history).received == [0, 0, 1, 0]  # the drawn card went along
+
+
+def test_hard_plays_as_configured_for_the_size_of_its_table():
+    """At a table of four or more, hard ranks its moves (and plays its own in playouts) by
+    the 4-seat fitted judgement where one is shipped (``config_for``); heads-up it plays
+    the defaults. Without an explicit setting it plays exactly as with ``config_for(4)``."""
+    from domain.bots.search import DEFAULT_CONFIG, config_for
+
+    assert config_for(2) == config_for(3) == DEFAULT_CONFIG and DEFAULT_CONFIG.judge == "tuned"
+    assert config_for(4).judge == "fitted" and not config_for(4).beliefs and config_for(6) == config_for(4)
+    assert HardConfig.parse(["leaf=race"], config_for(4)) == HardConfig(judge="fitted", leaf="race")
+    compared = 0
+    for seed in range(4):
+        for state, now in random_states("mau_mau", 4, seed=seed, every=2, limit=8):
+            draws = {}
+            for name, cfg in (("default", None), ("table", config_for(4)), ("heads-up", DEFAULT_CONFIG)):
+                rng = random.Random(5)
+                move = choose_move(state, state.actor, "hard", rng, now, budget_ms=None, max_iterations=40, hard=cfg)
+                draws[name] = (move, rng.random())
+            assert draws["default"] == draws["table"]
+            compared += draws["default"] != draws["heads-up"]
+    assert compared > 0
