@@ -155,7 +155,7 @@ def evaluator_samples(task) -> list[tuple[list[float], float, float]]:
 
     game = 0
     while len(out) < count:
-        play_game(rules, ["normal"] * seats, f"fit|{seed}|{game}", on_turn=on_turn)
+        play_game(rules, ["normal"] * seats, f"fit|{seed}|{game}", on_turn=on_turn, clock=time.perf_counter)
         game += 1
     return out
 
@@ -256,7 +256,8 @@ def judgement_samples(task) -> list[tuple[list[list[float]], list[float]]]:
         levels = ["hard"] + ["normal"] * (seats - 1)
         levels = levels[game % seats:] + levels[:game % seats]
         history: list = []
-        play_game(rules, levels, f"judgement|{seed}|{game}", on_turn=on_turn, history=history)
+        play_game(rules, levels, f"judgement|{seed}|{game}", on_turn=on_turn, history=history,
+                  clock=time.perf_counter)
         game += 1
     return out
 

@@ -74,7 +74,7 @@ def bot_move(record: GameRecord, now: float, repo=None):
                 history = public_history(repo, record)
             spent_ms = 1000 * (time.perf_counter() - started)  # reading the log counts against its budget
             kw = {"history": history, "budget_ms": max(5.0, DEFAULT_BUDGET_MS - spent_ms)}
-        move = choose_move(st, seat, level, rng, now, **kw)
+        move = choose_move(st, seat, level, rng, now, clock=time.perf_counter, **kw)
         if move is not None:
             return seat, move
     return None

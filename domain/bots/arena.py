@@ -16,7 +16,7 @@ from ..rules import RuleSet
 from ..state import GameState, Setup
 from .beliefs import step
 from .policy import choose_move
-from .search import DEFAULT_BUDGET_MS
+from .search import DEFAULT_BUDGET_MS, NO_CLOCK
 
 __all__ = ["GameRecord", "play_game"]
 
@@ -47,6 +47,8 @@ def play_game(rules: RuleSet | str, levels, seed, *, budget_ms: float | None = D
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
     levels = tuple(levels)
+    if "hard" in levels and budget_ms is not None and clock is None:
+        raise ValueError(NO_CLOCK)
     n = len(levels)
     state = new_game(Setup(rules, n, seed=f"sim|{seed}", announce_window_s=None))
     _, state = execute(state, Start())

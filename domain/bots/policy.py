@@ -11,7 +11,6 @@ still good then, and the penalty cards it would otherwise draw are unknown to it
 from __future__ import annotations
 
 import random
-import time
 
 from ..game import legal_moves
 from ..state import GameState
@@ -19,7 +18,7 @@ from .knowledge import profile
 from .heuristic import FORGET_CALL, easy_turn, finish_move, normal_turn
 from .move_lists import canonical
 from .observation import observation
-from .search import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS, HardConfig, config_for, hard_turn
+from .search import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS, NO_CLOCK, HardConfig, config_for, hard_turn
 
 __all__ = ["LEVELS", "choose_move"]
 
@@ -29,7 +28,7 @@ EASY_CATCH = 0.5  # how often ``easy`` notices an opponent's missed call
 
 def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now: float | None = None, *,
                 budget_ms: float | None = DEFAULT_BUDGET_MS,
-                max_iterations: int = DEFAULT_MAX_ITERATIONS, clock=time.perf_counter,
+                max_iterations: int = DEFAULT_MAX_ITERATIONS, clock=None,
                 hard: HardConfig | None = None, history=None) -> dict | None:
     """The move (API body form, with a concrete ``wish`` where the play makes one) that
     the bot at ``seat`` sends now, or None if it has nothing to do.
@@ -37,13 +36,17 @@ def choose_move(state: GameState, seat: int, level: str, rng: random.Random, now
     ``hard`` searches for at most ``budget_ms`` milliseconds (None: no time limit) and
     ``max_iterations`` playouts; with a time limit its choice depends on the machine's
     speed, so reproducible runs bound it by ``max_iterations`` only. ``clock`` measures the
-    budget (offline measurements on a shared machine may count CPU time instead); ``hard``
+    budget and is the caller's (the domain reads no clock; a worker passes
+    ``time.perf_counter``, offline measurements on a shared machine may count CPU time
+    instead): ``hard`` with a budget and no clock is a ``ValueError``; ``hard``
     sets how it searches (``HardConfig``; by default as the ``hard`` level does at a table
     of this size, ``config_for``); ``history``, the
     game's public ``beliefs.Step``s so far, if known, lets it read the opponents' hands."""
-    started = clock()
+    started = clock() if clock is not None else None
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; known: {list(LEVELS)}")
+    if level == "hard" and budget_ms is not None and clock is None:
+        raise ValueError(NO_CLOCK)
     moves = canonical(legal_moves(state, seat, now))
     if not moves:
         return None

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, replace
 
 from ..commands import command_from_move
@@ -42,6 +41,7 @@ from .tuning import hard_weights
 __all__ = ["hard_turn", "HardConfig", "config_for", "DEFAULT_BUDGET_MS", "DEFAULT_MAX_ITERATIONS", "rollout", "lean_result"]
 
 DEFAULT_BUDGET_MS = 50.0
+NO_CLOCK = "hard's time budget needs the caller's clock (the domain reads none): pass clock=, or budget_ms=None"
 SAFETY = 0.9  # of the budget the search may plan to use; the rest absorbs the odd slow step
 DEFAULT_MAX_ITERATIONS = 4000  # playouts
 MIN_WORLDS = 8  # before any candidate is dropped (successive rejection)
@@ -87,6 +87,10 @@ DEFAULT_CONFIG = HardConfig()
 TABLE_CONFIGS: dict[int, HardConfig] = {4: HardConfig(judge="fitted")}
 
 
+def _no_clock() -> float:
+    return 0.0
+
+
 def config_for(seats: int) -> HardConfig:
     """How ``hard`` searches at a table of ``seats``."""
     return TABLE_CONFIGS.get(min(seats, 4), DEFAULT_CONFIG)
@@ -94,10 +98,15 @@ def config_for(seats: int) -> HardConfig:
 
 def hard_turn(obs: Observation, moves: list[dict], rng: random.Random, now: float | None = None, *,
               budget_ms: float | None = DEFAULT_BUDGET_MS, max_iterations: int = DEFAULT_MAX_ITERATIONS,
-              started: float | None = None, clock=time.perf_counter, config: HardConfig = DEFAULT_CONFIG,
+              started: float | None = None, clock=None, config: HardConfig = DEFAULT_CONFIG,
               history=None) -> dict:
     """``started``: when the decision began (by ``clock``), if before this call;
-    ``history``: the round's public ``beliefs.Step``s so far, if known."""
+    ``clock``: the caller's, needed with a budget (see ``choose_move``); ``history``: the
+    round's public ``beliefs.Step``s so far, if known."""
+    if clock is None:
+        if budget_ms is not None:
+            raise ValueError(NO_CLOCK)
+        clock = _no_clock  # bounded by max_iterations alone
     start = clock() if started is None else started
     deadline = None if budget_ms is None else start + SAFETY * budget_ms / 1000.0
     cands = candidates(obs, moves)

@@ -265,6 +265,19 @@ def test_no_attack_on_oneself_in_a_plawno_bonus_turn(level):
 
 
 # ---------------------------------------------------------------------- hard's budget
+def test_hard_with_a_time_budget_needs_the_callers_clock():
+    """The domain reads no clock: hard's budget is timed by the caller's (a worker's
+    ``time.perf_counter``); without one only a playout cap may bound it."""
+    [(state, now)] = random_states("macau", 2, seed=6, every=1, limit=1)
+    with pytest.raises(ValueError, match="clock"):
+        choose_move(state, state.actor, "hard", random.Random(0), now)
+    with pytest.raises(ValueError, match="clock"):
+        play_game("macau", ("hard", "normal"), seed=1)
+    move = choose_move(state, state.actor, "hard", random.Random(0), now, budget_ms=None, max_iterations=4)
+    assert is_listed(move, legal_moves(state, state.actor, now))
+    assert choose_move(state, state.actor, "normal", random.Random(0), now) is not None  # normal times nothing
+
+
 def test_hard_respects_its_time_budget():
     """Decisions that search stop near the 50 ms budget (one sampled world may run over;
     the margin is generous because the machine may be busy)."""
@@ -272,7 +285,7 @@ def test_hard_respects_its_time_budget():
     for variant in ("macau", "switch", "makao", "mau_mau"):
         for state, now in random_states(variant, 2, seed=6, every=1, limit=40):
             t0 = time.perf_counter()
-            choose_move(state, state.actor, "hard", random.Random(0), now, budget_ms=50.0)
+            choose_move(state, state.actor, "hard", random.Random(0), now, budget_ms=50.0, clock=time.perf_counter)
             dt = time.perf_counter() - t0
             assert dt < 0.400
             if dt > 0.020:
