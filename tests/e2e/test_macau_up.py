@@ -30,21 +30,29 @@ pytestmark = pytest.mark.slow
 
 
 class Http:
-    """JSON over HTTP/1.1 to the service under test; remembers every token it was given."""
+    """JSON over HTTP/1.1 to the service under test; remembers every token it was given.
+    Like a well-behaved client it waits out a 429 for its Retry-After and asks again (a seat
+    polling a game three bots play with no delay may outrun its rate limit)."""
+
+    RETRIES_AFTER_429 = 5
 
     def __init__(self, port):
         self.port = port
         self.tokens: set[str] = set()
 
     def __call__(self, method, path, body=None, token=None, headers=None):
-        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         h = {"Content-Type": "application/json", **(headers or {})}
         if token:
             h["Authorization"] = f"Bearer {token}"
-        c.request(method, path, json.dumps(body) if body is not None else None, h)
-        r = c.getresponse()
-        data = r.read()
-        c.close()
+        for _ in range(self.RETRIES_AFTER_429 + 1):
+            c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            c.request(method, path, json.dumps(body) if body is not None else None, h)
+            r = c.getresponse()
+            data = r.read()
+            c.close()
+            if r.status != 429:
+                break
+            time.sleep(float(r.getheader("Retry-After") or 1))
         self.tokens.update(t.decode() for t in re.findall(rb'"token":\s*"([^"]+)"', data))
         return r.status, (json.loads(data) if data else None)
 
