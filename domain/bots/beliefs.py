@@ -18,7 +18,6 @@ its weight, the product of every clue's likelihood."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from math import comb
 from typing import NamedTuple
 
@@ -26,7 +25,7 @@ from ..cards import RANK, SUIT, is_joker
 from ..engine.context import next_active
 from ..engine.matching import DRAW, FOLLOW_UP, NORMAL, SKIP, first_card_reason, phase
 from ..game import evolve, fold
-from .observation import Observation
+from .observation import Observation, deal, world
 
 __all__ = ["Step", "step", "steps_from_events", "Beliefs", "sample"]
 
@@ -219,26 +218,14 @@ class Beliefs:
 def sample(obs: Observation, beliefs: Beliefs, rng: random.Random, candidates: int = CANDIDATES):
     """A world consistent with ``obs``, drawn in proportion to ``beliefs``' weights (one
     of ``candidates`` dealt uniformly)."""
-    sizes = obs.hand_sizes
-    me = obs.seat
     best = None
     total = 0.0
     for _ in range(candidates):
-        cards = list(obs.unseen)
-        rng.shuffle(cards)
-        hands, pos = [], 0
-        for s, size in enumerate(sizes):
-            if s == me:
-                hands.append(obs.hand)
-            else:
-                hands.append(tuple(cards[pos:pos + size]))
-                pos += size
-        w = beliefs.weight(hands)
+        dealt = deal(obs, rng)
+        w = beliefs.weight(dealt[0])
         total += w
         if w > 0 and rng.random() * total < w:
-            best = (hands, cards[pos:])
+            best = dealt
     if best is None:  # every candidate ruled out: the clues are wrong somewhere; deal freely
-        best = (hands, cards[pos:])
-    pub = obs.public
-    return pub._replace(setup=replace(pub.setup, seed=rng.getrandbits(48)), hands=tuple(best[0]),
-                        stock=tuple(best[1]))
+        best = dealt
+    return world(obs, *best, rng)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from ..state import GameState, PassRound
 
-__all__ = ["Observation", "observation", "determinize"]
+__all__ = ["Observation", "observation", "determinize", "deal", "world"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +69,13 @@ def observation(state: GameState, seat: int) -> Observation:
 def determinize(obs: Observation, rng: random.Random) -> GameState:
     """A world consistent with ``obs``: the unseen cards dealt at random to the other
     hands (sizes kept) and the stock, with a fresh seed for any later reshuffle."""
+    hands, stock = deal(obs, rng)
+    return world(obs, hands, stock, rng)
+
+
+def deal(obs: Observation, rng: random.Random) -> tuple[tuple, tuple]:
+    """(hands, stock): the unseen cards shuffled into the other hands (sizes kept), the
+    rest into the stock; ``obs.seat`` keeps its own hand."""
     cards = list(obs.unseen)
     rng.shuffle(cards)
     hands = []
@@ -79,9 +86,11 @@ def determinize(obs: Observation, rng: random.Random) -> GameState:
         else:
             hands.append(tuple(cards[pos:pos + size]))
             pos += size
+    return tuple(hands), tuple(cards[pos:])
+
+
+def world(obs: Observation, hands, stock, rng: random.Random) -> GameState:
+    """The public state with ``hands`` and ``stock`` dealt in, and a fresh seed for any
+    later reshuffle."""
     pub = obs.public
-    return pub._replace(
-        setup=replace(pub.setup, seed=rng.getrandbits(48)),
-        hands=tuple(hands),
-        stock=tuple(cards[pos:]),
-    )
+    return pub._replace(setup=replace(pub.setup, seed=rng.getrandbits(48)), hands=hands, stock=stock)
