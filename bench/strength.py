@@ -25,7 +25,7 @@ from collections import defaultdict
 
 from domain.bots import DEFAULT_BUDGET_MS, HardConfig
 from workers.paired import mean_interval, paired_summary
-from workers.simulate import _levels, _one
+from workers.simulate import _levels, _one, deal_shares
 
 
 def _arm(text: str) -> tuple[str, ...]:
@@ -102,12 +102,11 @@ def summarize(variant: str, slots: list[str], arms, results) -> dict:
     n = len(slots)
     level = slots[0]
     idx = [i for i, s in enumerate(slots) if s == level]
-    share: list[dict[int, list[float]]] = [defaultdict(list) for _ in arms]
     times: list[list[float]] = [[] for _ in arms]
     for a, res in results:
-        share[a][res["deal"]].append(sum(1 for i in res["winning_slots"] if i in idx) / len(idx))
         times[a].extend(res["times"].get(level, ()))
-    per_deal = [{d: sum(v) / n for d, v in s.items() if len(v) == n} for s in share]
+    share = [deal_shares([res for b, res in results if b == a], idx, n) for a in range(len(arms))]
+    per_deal = [{d: sum(v) / n for d, v in s.items()} for s in share]
     out = []
     for a, arm in enumerate(arms):
         pd = per_deal[a]

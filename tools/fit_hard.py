@@ -49,7 +49,7 @@ from domain.bots.search import HardConfig, _Search, lean_result  # noqa: E402
 from domain.bots.tuning import hard_weights  # noqa: E402
 from domain.rules import PRESET_IDS, RuleSet  # noqa: E402
 
-DATA = os.path.join(ROOT, "domain", "bots", "data", "hard.json")
+DATA = evaluation.DATA
 MAX_CUT = 16  # plies played before the features are taken: the search cuts at up to 12
 
 
@@ -377,7 +377,6 @@ def fit_judgements(variants, seat_counts, decisions: int, playouts: int, items, 
               f"decisions {held:.1%} (the current weights: {before:.1%})", file=sys.stderr)
     print(f"judgement samples and fits: {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return models
-
 
 
 def main(argv=None) -> None:

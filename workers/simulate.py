@@ -146,13 +146,19 @@ def summarize(variant, slots, results, elapsed, seed, budget_ms, processes, max_
     }
 
 
-def _paired(results: list[dict], idx: list[int], rotations: int) -> dict:
-    """The paired figures of the level playing slots ``idx``, over the complete deals."""
+def deal_shares(results: list[dict], idx: list[int], rotations: int) -> dict[int, list[float]]:
+    """Per deal played in all ``rotations``, the share of the wins the level at slots
+    ``idx`` took in each of its games."""
     share: dict[int, list[float]] = defaultdict(list)
     for res in results:
         won = sum(1 for i in res["winning_slots"] if i in idx)
         share[res["deal"]].append(won / len(idx))
-    complete = [v for _, v in sorted(share.items()) if len(v) == rotations]
+    return {d: v for d, v in sorted(share.items()) if len(v) == rotations}
+
+
+def _paired(results: list[dict], idx: list[int], rotations: int) -> dict:
+    """The paired figures of the level playing slots ``idx``, over the complete deals."""
+    complete = deal_shares(results, idx, rotations).values()
     return paired_summary([sum(v) / rotations for v in complete], [x for v in complete for x in v], rotations)
 
 
