@@ -16,7 +16,7 @@
 The first append of a process pays for loading the append script (EVALSHA, NOSCRIPT,
 SCRIPT LOAD, EVALSHA) once per server; the count excludes that warm-up.
 
-Games are random legal games through ``events.application.GameService``. Prints one
+Games are random legal games through ``games.service.GameService``. Prints one
 JSON object as its last line."""
 
 from __future__ import annotations
@@ -32,13 +32,13 @@ import time
 import redis
 
 from domain import DomainError, command_from_move, legal_moves
-from events.application import GameService, TableSpec
 from events.envelope import NewEvent
-from events.projections import MemoryLobby
-from events.records import apply_events
-from events.replay import apply_raw
-from events.repository import GameRepository
 from events.store import RedisEventStore
+from games.projections import MemoryLobby
+from games.records import apply_events
+from games.replay import apply_raw
+from games.repository import GameRepository
+from games.service import GameService, TableSpec
 from service.embedded_redis import start_server
 
 

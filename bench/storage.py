@@ -38,8 +38,8 @@ import redis
 from domain import command_from_move
 from domain.rules import PRESET_IDS
 from events import codec
-from events.application import BOT, TableSpec
 from events.store import events_key, meta_key
+from games.service import BOT, TableSpec
 from service.app import create_app
 from service.config import Config
 from service.embedded_redis import start_server

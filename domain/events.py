@@ -4,7 +4,7 @@ Events are frozen dataclasses named in the past tense; ``type`` is the snake_cas
 clients see. Each event records a fact completely, so ``evolve`` never decides anything:
 shuffled orders, drawn cards and the next actor are all in the events. Stock orders are
 listed top first. Several events hold cards that only some viewers may see (hands, stock
-orders, drawn, swapped or passed cards): ``events.redaction`` decides, per event type,
+orders, drawn, swapped or passed cards): ``games.redaction`` decides, per event type,
 what each viewer gets."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class RoundEnded(Event):
     standings: tuple[int, ...]
     points: tuple[int, ...]
     scores: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]  # as the round ended; a seat is shown only its own (events.redaction)
+    hands: tuple[tuple[str, ...], ...]  # as the round ended; a seat is shown only its own (games.redaction)
 
 
 @value

@@ -171,7 +171,7 @@ def decode_many(raws: list, first_seq: Union[int, Iterable[int]]) -> list[Stored
 def parse_many(raws: list) -> list[tuple]:
     """Stored values as ``(type, at, seat, data, v)`` (``at`` as stored: see ``at_string``),
     ``data`` upcast to the current version ``v`` of its type: what a replay folds
-    (events.replay). One JSON parse for the whole batch."""
+    (games.replay). One JSON parse for the whole batch."""
     out = []
     names, trailing_v1, current = TYPE_NAMES, _TRAILING_V1, CURRENT_VERSION
     try:

@@ -11,8 +11,8 @@ gzip-compressed NDJSON, one JSON value a line:
 ``head`` is the hash chain's head: ``h0 = ""``, ``h(i) = sha256(h(i-1) + line i)`` in hex
 over the line's bytes (form 1 lines, written before form 2, carry their own hashes:
 ``codec.link``). ``summary`` is the game's lobby entry. The checksum catches a damaged
-or truncated file; the chain ties every event to the head. ``verify`` checks both and
-then audits the game with the rules engine alone (events.audit)."""
+or truncated file; the chain ties every event to the head. ``games.audit.verify_file``
+checks both and then audits the game with the rules engine alone."""
 
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ from typing import Optional
 import orjson
 
 from . import codec
-from .audit import audit
 from .envelope import StoredEvent
 
 FORMAT, VERSION = "macau-game-log", 1
@@ -87,20 +86,4 @@ def parse(data: bytes) -> GameLog:
     return GameLog(header["game_id"], len(raws), header["head"], raws, header.get("summary") or {}, checksum)
 
 
-def verify(data: bytes) -> dict:
-    """Check a game log file with nothing but itself and the rules engine: its format and
-    checksum, the hash chain up to the head it records, then the audit (replay, cards
-    accounted for, commitments against the revealed salts, the recorded result)."""
-    try:
-        log = parse(data)
-        events = log.events()
-    except (LogFileError, codec.CorruptEvent, codec.UpcastError) as e:
-        return {"verified": False, "game_id": None, "events": 0,
-                "checks": [{"name": "file", "ok": False, "detail": str(e)}]}
-    report = audit(log.game_id, events, log.head)
-    file_check = {"name": "file", "ok": True, "detail": f"{FORMAT} v{VERSION}, {log.version} events, checksum ok"}
-    return {"verified": report["verified"], "game_id": log.game_id, "events": report["events"],
-            "checks": [file_check, *report["checks"]]}
-
-
-__all__ = ["GameLog", "LogFileError", "build", "parse", "verify"]
+__all__ = ["GameLog", "LogFileError", "build", "parse"]

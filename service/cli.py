@@ -294,7 +294,7 @@ def cmd_replay(args) -> int:
 
 def cmd_audit(args) -> int:
     from events import codec  # start-up: the rules engine
-    from events.audit import audit
+    from games.audit import audit
 
     tail = _store().read_tail(args.game_id, 0)
     if not tail.version:
@@ -304,7 +304,7 @@ def cmd_audit(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    from events.logfile import verify  # start-up: the rules engine
+    from games.audit import verify_file as verify  # start-up: the rules engine
 
     try:
         with open(args.file, "rb") as f:

@@ -17,7 +17,7 @@ from typing import Optional
 from flask import Response, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from events.application import NotFound, token_game
+from games.service import NotFound, token_game
 
 from .errors import ApiError, problem
 from .http import bearer_token, same_secret, seat_of_token

@@ -12,9 +12,9 @@ from redis import exceptions as redis_errors
 from werkzeug.exceptions import HTTPException
 
 from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
-from events.application import Conflict, Invalid, NotFound, SeatLeft, Stale
 from events.store import ConcurrencyError, Unavailable
 from events.store.redis_nodes import UNAVAILABLE
+from games.service import Conflict, Invalid, NotFound, SeatLeft, Stale
 
 from .problem_types import PROBLEM, QUOTE_LIMIT, TITLES, TYPE_BASE, bounded
 

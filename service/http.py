@@ -6,12 +6,11 @@ import hmac
 import re
 
 import orjson
-
 from flask import Response, current_app, request
 
-from events.application import NotFound, hash_token, token_game
-from events.records import GameRecord
-from events.redaction import AUDITOR, SPECTATOR
+from games.records import GameRecord
+from games.redaction import AUDITOR, SPECTATOR
+from games.service import NotFound, hash_token, token_game
 
 from .errors import ApiError, quoted
 

@@ -16,10 +16,10 @@ from datetime import datetime, timezone
 import redis
 from rq import Queue, Worker
 
-from events.due import DueIndex, RedisDueIndex
-from events.projections import SHARDS, STATUSES, RedisLobby
-from events.repository import GameRepository
 from events.store import RedisEventStore
+from games.due import DueIndex, RedisDueIndex
+from games.projections import SHARDS, STATUSES, RedisLobby
+from games.repository import GameRepository
 from workers.queueing import QUEUE_NAME
 from workers.scheduling import STALLED_AFTER_S, overdue
 

@@ -20,15 +20,15 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 from rq import Queue
 
-from events.application import GameService
-from events.archiving import Archiver
-from events.due import DueIndex, MemoryDueIndex, RedisDueIndex
-from events.projections import SHARDS, LobbyIndex, MemoryLobby, RedisLobby
-from events.repository import GameRepository
 from events.store import EventStore, InMemoryEventStore, RedisEventStore
 from events.store.archive_dir import ArchiveDir
 from events.store.tiered import TieredEventStore
-from events.views import ViewCache
+from games.archiving import Archiver
+from games.due import DueIndex, MemoryDueIndex, RedisDueIndex
+from games.projections import SHARDS, LobbyIndex, MemoryLobby, RedisLobby
+from games.repository import GameRepository
+from games.service import GameService
+from games.views import ViewCache
 from workers.queueing import QUEUE_NAME
 from workers.scheduling import FollowUps
 

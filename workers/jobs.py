@@ -18,9 +18,9 @@ from contextvars import ContextVar
 from domain import CloseCallWindow, DomainError, GameStatusError, Timeout, command_from_move, initial_state
 from domain.bots import DEFAULT_BUDGET_MS, choose_move, config_for
 from domain.bots.beliefs import steps_from_events
-from events.application import BOT, CLOCK, Conflict, NotFound, Stale
 from events.mapping import is_domain_event, to_domain_event
-from events.records import GameRecord
+from games.records import GameRecord
+from games.service import BOT, CLOCK, Conflict, NotFound, Stale
 
 log = logging.getLogger("macau.jobs")
 
@@ -185,7 +185,7 @@ def expire_table(game_id: str) -> str:
 
 
 def archive_game(game_id: str) -> str:
-    """A finished game's next archiving step (events.archiving): archive its log, or, once
+    """A finished game's next archiving step (games.archiving): archive its log, or, once
     its hot retention is over, remove it from the hot store."""
     archiver = current().archiver
     if archiver is None:

@@ -22,7 +22,7 @@ from typing import Callable, Optional
 
 from rq import Queue
 
-from events.records import GameRecord
+from games.records import GameRecord
 
 from . import jobs
 from .queueing import enqueue

@@ -1,5 +1,5 @@
 """The sweeper: every few seconds, the games whose time has come and gone (the due index,
-``events.due``) are scheduled again: a bot's turn, an expired clock or window, a waiting
+``games.due``) are scheduled again: a bot's turn, an expired clock or window, a waiting
 table to fill with bots. A waiting table that has waited ``waiting_ttl_s`` gets a job that
 closes it. A crash between an append and an enqueue therefore never stalls a game, and a
 pass costs what the late games cost, not what all games cost. A late game whose follow-up
@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-from events.due import due_at
+from games.due import due_at
 
 from . import jobs
 from .queueing import enqueue

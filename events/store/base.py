@@ -94,13 +94,13 @@ class EventStore(ABC):
     def read_raw(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[bytes]:
         """The values ``read`` would decode, exactly as stored (``str`` from a client that
         decodes responses), for replays that fold a log without an envelope per event
-        (events.replay)."""
+        (games.replay)."""
 
     @abstractmethod
     def read_tail(self, game_id: str, after: int = 0) -> Tail:
         """The stored values after ``after`` with the version and head they lead to, in
         one read: what a cached game needs to catch up, and to see whether the store is
-        behind it (events.repository)."""
+        behind it (games.repository)."""
 
     @abstractmethod
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:

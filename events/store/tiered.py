@@ -5,7 +5,7 @@ Every read asks the hot store first; a game it does not hold is read from its ar
 log, the same stored values, so everything built on reads (replays, views, the events
 endpoint, audits) serves an archived game exactly as it served it from the hot store.
 Writes go to the hot store. A game leaves the hot store only after its log was archived
-and read back (events.archiving), so at no moment is it in neither."""
+and read back (games.archiving), so at no moment is it in neither."""
 
 from __future__ import annotations
 

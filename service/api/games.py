@@ -5,16 +5,32 @@ from __future__ import annotations
 from flask import Response
 from flask_smorest import Blueprint
 
-from events.application import Conflict, TableSpec
-from events.redaction import SPECTATOR
-from events.views import game_view, time_is_up
+from games.redaction import SPECTATOR
+from games.service import Conflict, TableSpec
+from games.views import game_view, time_is_up
 
 from ..errors import ApiError
-from ..http import (bearer_token, etag, if_none_match, is_auditor, json_response, raw_json_response, seat_for_action,
-                    services, viewer_for)
+from ..http import (
+    bearer_token,
+    etag,
+    if_none_match,
+    is_auditor,
+    json_response,
+    raw_json_response,
+    seat_for_action,
+    services,
+    viewer_for,
+)
 from ..schemas.requests import AddBotSchema, CreateGameSchema, JoinSchema, ListGamesQuery, QuickplaySchema
-from ..schemas.responses import (BotAddedSchema, CreatedGameSchema, GameListSchema, GameViewSchema, JoinedSchema,
-                                 LeftSchema, QuickplayResultSchema)
+from ..schemas.responses import (
+    BotAddedSchema,
+    CreatedGameSchema,
+    GameListSchema,
+    GameViewSchema,
+    JoinedSchema,
+    LeftSchema,
+    QuickplayResultSchema,
+)
 from . import BEARER, GAME_STORE, problems, responds
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join and read games")

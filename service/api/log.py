@@ -9,13 +9,13 @@ from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 
 from events import logfile
-from events.audit import audit
-from events.projections import summary
-from events.redaction import AUDITOR, redact_event
-from events.views import full_state
+from games.audit import audit
+from games.projections import summary
+from games.redaction import AUDITOR, redact_event
+from games.views import full_state
 
-from ..errors import ApiError
 from ..clients import client_address
+from ..errors import ApiError
 from ..http import SEQ_PATTERN, bearer_token, json_response, last_event_id, services, viewer_for
 from ..schemas.requests import EventsQuery, ReplayQuery, StreamQuery
 from ..schemas.responses import AuditSchema, EventsSchema, ReplaySchema

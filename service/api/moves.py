@@ -8,7 +8,7 @@ from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
 from domain import command_from_move
-from events.redaction import redact_event
+from games.redaction import redact_event
 
 from ..bodies import json_body
 from ..errors import ApiError, flatten_messages

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from events.views import ViewCache
+from games.views import ViewCache
 from service.http import if_none_match
 
 from .conftest import AUDITOR

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from domain import Draw, GameStatusError, Pass, Play, RuleViolation, Timeout
-from events.application import BOT, CLOCK, SeatLeft, Stale, TableSpec
 from events.store import InMemoryEventStore
+from games.service import BOT, CLOCK, SeatLeft, Stale, TableSpec
 from tests.support.service_games import SteppingClock, new_service
 
 DEAL = {"dealer": 1, "hands": [["7H", "9C", "KD"], ["8C", "10D", "QS", "4S", "5S"]], "starter": "7D",

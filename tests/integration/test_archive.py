@@ -19,12 +19,13 @@ import redis
 
 from events import logfile
 from events.codec import link
-from events.projections import RedisLobby
+from events.store import events_key, meta_key
+from games.audit import verify_file
+from games.projections import RedisLobby
 from service.app import create_app
 from service.cli import main
 from service.config import Config
 from service.wiring import build
-from events.store import events_key, meta_key
 from tests.api.helpers import Stream
 from tests.support.legacy import form1_values
 from tests.support.service_games import SteppingClock, random_steps
@@ -148,7 +149,7 @@ def test_a_log_stored_in_form_1_is_archived_and_served_the_same(stack, redis_url
     assert client.keys(f"*{old}*") == []
     assert snapshot(app, [(p.format(old), t) for p, t in requests]) == before
     data = services.store.archive.read_bytes(old)
-    assert lines_of(data)[1].startswith(b'{"seq":1,') and logfile.verify(data)["verified"]
+    assert lines_of(data)[1].startswith(b'{"seq":1,') and verify_file(data)["verified"]
     client.close()
 
 
@@ -185,11 +186,11 @@ def exported(stack):
 
 def test_an_exported_log_verifies_with_nothing_but_itself(exported, tmp_path, capsys):
     gid, record, data = exported
-    report = logfile.verify(data)
+    report = verify_file(data)
     assert report["verified"] and report["game_id"] == gid and report["events"] == record.version
     assert [c["name"] for c in report["checks"]] == ["file", "hash_chain", "replay", "cards_accounted", "results",
                                                      "commitments", "game_finished"]
-    assert logfile.verify(gzip.decompress(data))["verified"]  # decompressed by a client on the way: still fine
+    assert verify_file(gzip.decompress(data))["verified"]  # decompressed by a client on the way: still fine
     path = tmp_path / "game.ndjson.gz"
     path.write_bytes(data)
     assert main(["verify", str(path)]) == 0
@@ -224,13 +225,13 @@ def test_a_damaged_or_forged_log_file_fails(exported, tmp_path):
         e[3]["cards"] = ["AS"] if e[3]["cards"] != ["AS"] else ["AH"]
 
     damaged = rebuilt(with_event(lines, seq, better_card), checksum=False)
-    assert logfile.verify(damaged)["checks"] == [{"name": "file", "ok": False, "detail": (
+    assert verify_file(damaged)["checks"] == [{"name": "file", "ok": False, "detail": (
         "the checksum does not match the file's content: it is damaged or was altered")}]
     path = tmp_path / "damaged.ndjson.gz"
     path.write_bytes(damaged)
     assert main(["verify", str(path)]) == 2
 
-    forged = logfile.verify(rebuilt(with_event(lines, seq, better_card)))  # the forger fixes the checksum
+    forged = verify_file(rebuilt(with_event(lines, seq, better_card)))  # the forger fixes the checksum
     assert not forged["verified"] and not next(c for c in forged["checks"] if c["name"] == "hash_chain")["ok"]
 
     # ... and the chain's head too: the audit still sees cards that are not where the log says
@@ -240,14 +241,14 @@ def test_a_damaged_or_forged_log_file_fails(exported, tmp_path):
         head = link(head, line)
     header = orjson.loads(edited[0])
     edited[0] = orjson.dumps({**header, "head": head})
-    report = logfile.verify(rebuilt(edited))
+    report = verify_file(rebuilt(edited))
     failed = {c["name"] for c in report["checks"] if not c["ok"]}
     assert not report["verified"] and "hash_chain" not in failed and failed & {"replay", "cards_accounted"}
 
     truncated = rebuilt(lines[:-3] + lines[-1:])
-    assert "announces" in logfile.verify(truncated)["checks"][0]["detail"]
-    assert not logfile.verify(b"not a log")["verified"]
-    assert not logfile.verify(gzip.compress(b'{"format": "something else"}\n{"sha256": "x"}\n'))["verified"]
+    assert "announces" in verify_file(truncated)["checks"][0]["detail"]
+    assert not verify_file(b"not a log")["verified"]
+    assert not verify_file(gzip.compress(b'{"format": "something else"}\n{"sha256": "x"}\n'))["verified"]
 
 
 # ------------------------------------------------------------------ the archiver's own safety

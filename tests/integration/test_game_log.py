@@ -3,7 +3,7 @@ in a real Redis-compatible server (and, where cheap, fakeredis and the in-memory
 
 - a fresh repository replays the log to exactly the live record, ``load_at`` gives the
   record after any seq, a warm cache reads only the tail, and the lean replay
-  (``events.replay``, stored bytes) folds exactly as ``apply_events`` does;
+  (``games.replay``, stored bytes) folds exactly as ``apply_events`` does;
 - ``audit`` verifies a finished game, and catches an edited event (broken hash chain) and
   a forged deal behind a recomputed chain (commitments, cards accounted for);
 - two service instances racing on one move: one append wins, the other gets
@@ -26,14 +26,14 @@ import redis
 from domain import GameStatusError, RuleViolation, command_from_move, legal_moves
 from domain.rules import PRESET_IDS
 from events import codec
-from events.application import Stale, TableSpec
-from events.audit import audit
 from events.chain import verify_chain
 from events.codec import TYPE_CODES, link
-from events.records import apply_events
-from events.replay import apply_raw
-from events.repository import GameRepository
 from events.store import InMemoryEventStore, RedisEventStore, events_key, meta_key
+from games.audit import audit
+from games.records import apply_events
+from games.replay import apply_raw
+from games.repository import GameRepository
+from games.service import Stale, TableSpec
 from tests.support.service_games import SteppingClock, act, new_service, random_steps, start_table
 
 VARIANT, PLAYERS, SEED = "macau", 3, 0  # a game of 500+ events, several rounds and reshuffles
@@ -148,7 +148,7 @@ def test_a_warm_cache_reads_only_the_tail(open_store):
 
 
 def test_the_lean_replay_equals_the_fold_of_decoded_events(open_store):
-    """``GameRepository`` replays with ``events.replay.apply_raw`` (stored bytes, no
+    """``GameRepository`` replays with ``games.replay.apply_raw`` (stored bytes, no
     envelope per event); it must give exactly ``apply_events`` over ``read``, from the
     start and from any record on."""
     store = open_store()

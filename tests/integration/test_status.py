@@ -11,8 +11,8 @@ import pytest
 from rq import Queue, SimpleWorker
 
 from domain import DomainError, Draw
-from events.application import TableSpec
 from events.store import RedisEventStore
+from games.service import TableSpec
 from service.cli import main
 from service.config import Config
 from service.status import gather, render

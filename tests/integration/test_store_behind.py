@@ -14,9 +14,9 @@ from itertools import islice
 import pytest
 import redis
 
-from events.records import apply_events
-from events.repository import GameRepository
 from events.store import RedisEventStore, events_key, meta_key
+from games.records import apply_events
+from games.repository import GameRepository
 from service.app import create_app
 from service.config import Config
 from service.embedded_redis import start_server

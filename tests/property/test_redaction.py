@@ -26,14 +26,15 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from domain import Announce, Catch, ChoosePassCard, DomainError, Draw, Pass, Play, Timeout, WishChoice, legal_moves
 from domain.cards import ALL_CARDS
 from domain.rules import PRESET_IDS
-from events.application import TableSpec
-from events.redaction import AUDITOR, SPECTATOR, redact_event
-from events.views import game_view
+from games.redaction import AUDITOR, SPECTATOR, redact_event
+from games.service import TableSpec
+from games.views import game_view
 from tests.support.service_games import act, new_service, random_command, start_table
 from tests.unit.test_custom_rules import PASS_LEFT
 

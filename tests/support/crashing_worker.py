@@ -13,9 +13,9 @@ import os
 import signal
 import sys
 
-from events.archiving import Archiver
 from events.store.archive_dir import ArchiveDir
 from events.store.redis_streams import RedisEventStore
+from games.archiving import Archiver
 
 STEPS = {
     "write_temp": (ArchiveDir, "write_temp"),          # the temporary file is on disk

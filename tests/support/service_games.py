@@ -1,4 +1,4 @@
-"""Random games driven through the application service (``events.application``), for the
+"""Random games driven through the application service (``games.service``), for the
 tests of the event-log layer: redaction, replay, audit, concurrency.
 
     svc = new_service()                                   # in-memory store, stepping clock
@@ -16,11 +16,11 @@ import random
 from typing import Iterator, Optional
 
 from domain import Catch, CloseCallWindow, DomainError, Timeout, command_from_move, legal_moves
-from events.application import CLOCK, HUMAN, GameService, TableSpec
-from events.projections import MemoryLobby
-from events.records import GameRecord
-from events.repository import GameRepository
 from events.store import EventStore, InMemoryEventStore
+from games.projections import MemoryLobby
+from games.records import GameRecord
+from games.repository import GameRepository
+from games.service import CLOCK, HUMAN, GameService, TableSpec
 
 T0 = 1_700_000_000.0
 

@@ -7,12 +7,12 @@ import logging
 
 import pytest
 
-from events.application import GameService, TableSpec
 from domain import command_from_move
-from events.due import MemoryDueIndex, due_at
-from events.projections import LobbyIndex, MemoryLobby
-from events.repository import GameRepository
 from events.store import InMemoryEventStore
+from games.due import MemoryDueIndex, due_at
+from games.projections import LobbyIndex, MemoryLobby
+from games.repository import GameRepository
+from games.service import GameService, TableSpec
 from service.errors import ApiError
 from service.problem_types import address_key, bounded
 from service.ratelimit import RateLimiter
@@ -63,7 +63,7 @@ def test_a_detail_quotes_at_most_about_100_characters_of_any_run():
 
 
 def service(lobby=None):
-    from events.projections import MemoryLobby
+    from games.projections import MemoryLobby
     return GameService(GameRepository(InMemoryEventStore()), lobby or MemoryLobby(), clock=SteppingClock())
 
 

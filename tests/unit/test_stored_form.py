@@ -19,7 +19,7 @@ from events import codec
 from events.chain import verify_chain
 from events.envelope import NewEvent
 from events.mapping import to_new_event
-from events.records import LOBBY_EVENTS
+from games.records import LOBBY_EVENTS
 
 AT = "2026-11-21T12:00:00.123Z"
 AT_MS = 1795262400123

@@ -19,9 +19,10 @@ import pytest
 import redis
 
 from events import logfile
-from events.application import TableSpec
-from events.projections import RedisLobby
 from events.store.archive_dir import ArchiveDir
+from games.audit import verify_file
+from games.projections import RedisLobby
+from games.service import TableSpec
 from service.app import create_app
 from service.config import Config
 from service.wiring import build
@@ -114,5 +115,5 @@ def test_a_crash_between_any_two_steps_loses_nothing(redis_url, tmp_path):
         worker.wait(10)
     assert client.zscore(LOBBY.key(gid, "archive_due"), gid) is None and not client.hexists(LOBBY.key(gid, "summary"), gid)
     assert served() == before
-    assert logfile.verify(archive.read_bytes(gid))["verified"]
+    assert verify_file(archive.read_bytes(gid))["verified"]
     client.close()

@@ -10,8 +10,8 @@ import time
 import pytest
 import redis
 
-from events.application import TableSpec
-from events.due import RedisDueIndex
+from games.due import RedisDueIndex
+from games.service import TableSpec
 from service.app import create_app
 from service.config import Config
 from service.wiring import build

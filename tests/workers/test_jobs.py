@@ -12,8 +12,8 @@ import fakeredis
 import pytest
 from rq import Queue
 
-from events.application import TableSpec
 from events.store import InMemoryEventStore
+from games.service import TableSpec
 from service.config import Config
 from service.wiring import build
 from tests.support.scrape import recorded
@@ -21,7 +21,6 @@ from tests.support.service_games import SteppingClock, random_steps
 from workers import jobs
 from workers.queueing import QUEUE_NAME
 from workers.scheduling import overdue
-from workers.sweeper import LOCK, sweep_once
 from workers.sweeper import GRACE_S, LOCK, sweep_once
 
 

@@ -8,7 +8,7 @@ import time
 import pytest
 import redis
 
-from events.application import TableSpec
+from games.service import TableSpec
 from service.config import Config
 from service.embedded_redis import start_server
 from service.wiring import build

@@ -9,7 +9,7 @@ import time
 import psutil
 import pytest
 
-from events.audit import audit
+from games.audit import audit
 
 from .conftest import wait_for
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from . import codec
-from .chain import GENESIS
-from .mapping import DECODERS
+from events import codec
+from events.chain import GENESIS
+from events.mapping import DECODERS
+
 from .records import GameRecord, fold_items
 
 

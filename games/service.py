@@ -21,14 +21,25 @@ import uuid
 from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
-from domain import (DomainError, FixedDeal, GameStatusError, RuleSet, RuleViolation, Setup, Start,
-                    Timeout, execute, new_game, RULES_VERSION)
+from domain import (
+    RULES_VERSION,
+    DomainError,
+    FixedDeal,
+    GameStatusError,
+    RuleSet,
+    RuleViolation,
+    Setup,
+    Start,
+    Timeout,
+    execute,
+    new_game,
+)
 from domain.bots import LEVELS as BOT_LEVELS
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS
+from events.envelope import NewEvent, StoredEvent
+from events.mapping import to_new_event
 
 from .due import DueIndex
-from .envelope import NewEvent, StoredEvent
-from .mapping import to_new_event
 from .projections import LobbyIndex
 from .records import GameRecord, apply_events
 from .repository import ConcurrencyError, GameRepository

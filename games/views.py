@@ -9,8 +9,8 @@ from typing import Optional
 import orjson
 
 from domain import legal_moves_info
+from events.mapping import DIRECTION_NAMES, to_rfc3339
 
-from .mapping import DIRECTION_NAMES, to_rfc3339
 from .records import GameRecord
 from .redaction import AUDITOR, Viewer
 

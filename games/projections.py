@@ -23,7 +23,7 @@ import orjson
 from .records import GameRecord
 
 STATUSES = ("waiting", "playing", "finished")
-# Hash tags the Redis lobby (and the due index, events.due) spread their keys over: a Redis
+# Hash tags the Redis lobby (and the due index, games.due) spread their keys over: a Redis
 # Cluster spreads them over its nodes; one server does not mind.
 SHARDS = 16
 

@@ -17,10 +17,9 @@ import orjson
 
 from domain import FixedDeal, GameState, RuleSet, Setup, fold, initial_state
 from domain.events import Event
-
-from .chain import GENESIS, head_after
-from .envelope import StoredEvent
-from .mapping import from_rfc3339, is_domain_event, to_domain_event
+from events.chain import GENESIS, head_after
+from events.envelope import StoredEvent
+from events.mapping import from_rfc3339, is_domain_event, to_domain_event
 
 LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed", "table_expired")
 
@@ -198,7 +197,7 @@ def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[St
 
 def fold_items(record: Optional[GameRecord], game_id: str, items: Iterable) -> GameRecord:
     """The fold itself. ``items`` are in log order, each a decoded domain event or a lobby
-    ``StoredEvent`` (``apply_events`` decodes stored events; ``events.replay`` builds the
+    ``StoredEvent`` (``apply_events`` decodes stored events; ``games.replay`` builds the
     items straight from stored bytes). The caller sets version, last hash and time."""
     pending: list = []
     for e in items:

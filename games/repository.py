@@ -17,12 +17,12 @@ from collections import OrderedDict
 from typing import Optional
 
 from domain import GameState
+from events import codec
+from events.envelope import NewEvent, StoredEvent
+from events.store.base import ConcurrencyError, EventStore, Tail
 
-from . import codec
-from .envelope import NewEvent, StoredEvent
 from .records import GameRecord, advance, apply_events
 from .replay import apply_raw
-from .store.base import ConcurrencyError, EventStore, Tail
 
 __all__ = ["GameRepository", "ConcurrencyError"]
 

@@ -4,13 +4,13 @@ A viewer is a seat number, ``SPECTATOR`` or ``AUDITOR``. A seat sees its own han
 discard pile and every played card; never another hand, the stock order, or cards drawn
 or passed by others. Spectators see only public facts. The auditor sees everything.
 Every event that leaves the service goes through ``redact_event``; the game view goes
-through ``events.views``."""
+through ``games.views``."""
 
 from __future__ import annotations
 
 from typing import Callable, Union
 
-from .envelope import StoredEvent
+from events.envelope import StoredEvent
 
 SPECTATOR = "spectator"
 AUDITOR = "auditor"

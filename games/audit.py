@@ -18,10 +18,11 @@ from domain import evolve
 from domain.engine.context import commit
 from domain.engine.scoring import game_outcome, round_outcome
 from domain.table import thaw
+from events import codec, logfile
+from events.chain import verify_chain
+from events.envelope import StoredEvent
+from events.mapping import is_domain_event, to_domain_event
 
-from .chain import verify_chain
-from .envelope import StoredEvent
-from .mapping import is_domain_event, to_domain_event
 from .records import apply_events
 
 
@@ -143,3 +144,19 @@ def _check_commitments(events: list[StoredEvent], shuffles) -> dict:
         if commit(salts[i], order) != commitment:
             return _check("commitments", False, f"seq {seq}: the deck order does not match its commitment")
     return _check("commitments", True, f"{len(shuffles)} shuffles match their commitments")
+
+
+def verify_file(data: bytes) -> dict:
+    """Check a game log file with nothing but itself and the rules engine: its format and
+    checksum, the hash chain up to the head it records, then the audit (replay, cards
+    accounted for, commitments against the revealed salts, the recorded result)."""
+    try:
+        log = logfile.parse(data)
+        events = log.events()
+    except (logfile.LogFileError, codec.CorruptEvent, codec.UpcastError) as e:
+        return {"verified": False, "game_id": None, "events": 0,
+                "checks": [{"name": "file", "ok": False, "detail": str(e)}]}
+    report = audit(log.game_id, events, log.head)
+    file_check = {"name": "file", "ok": True, "detail": f"{logfile.FORMAT} v{logfile.VERSION}, {log.version} events, checksum ok"}
+    return {"verified": report["verified"], "game_id": log.game_id, "events": report["events"],
+            "checks": [file_check, *report["checks"]]}

@@ -27,12 +27,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from . import logfile
-from .mapping import from_rfc3339
+from events import logfile
+from events.mapping import from_rfc3339
+from events.store.archive_dir import ArchiveDir
+from events.store.base import EventStore, Tail
+
 from .projections import LobbyIndex, summary
 from .replay import apply_raw
-from .store.archive_dir import ArchiveDir
-from .store.base import EventStore, Tail
 
 log = logging.getLogger("macau.archiving")
 

@@ -1,0 +1,1 @@
+"""The application: the game service and what it reads and decides around the event store."""
