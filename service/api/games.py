@@ -11,10 +11,9 @@ from games.views import game_view, time_is_up
 
 from ..errors import ApiError
 from ..http import (
-    bearer_token,
+    caller,
     etag,
     if_none_match,
-    is_auditor,
     json_response,
     raw_json_response,
     seat_for_action,
@@ -77,7 +76,7 @@ def list_games(query):
 
     With the auditor token, private tables too (`public: false`); any other token
     changes nothing."""
-    private = is_auditor(bearer_token())
+    private = caller().auditor
     return json_response({"games": services().lobby.list(query["status"], query["variant"], query["limit"],
                                                          private=private)})
 
@@ -101,7 +100,7 @@ def join_game(body, game_id):
 def add_bot(body, game_id):
     """Seat a bot (the token of a seated player is required)."""
     svc = services().games
-    seat = seat_for_action(svc.get(game_id), bearer_token())
+    seat = seat_for_action(game_id)
     record, seated = svc.add_bot(game_id, body["level"], by_seat=seat)
     return json_response({"player_id": seated.player_id, "seat": seated.seat, "status": record.status,
                           "version": record.version}, 201)
@@ -139,7 +138,7 @@ def leave_game(game_id):
     """The player leaves: a `normal` bot takes the seat for the rest of the game and the
     token can no longer act."""
     svc = services().games
-    seat = seat_for_action(svc.get(game_id), bearer_token())
+    seat = seat_for_action(game_id)
     record = svc.leave(game_id, seat)
     return json_response({"seat": seat, "version": record.version, "status": record.status})
 
@@ -163,7 +162,7 @@ def get_game(game_id):
     changes the legal moves without a new version: then the full view is sent)."""
     s = services()
     record = s.games.get(game_id)
-    viewer = viewer_for(record, bearer_token())
+    viewer = viewer_for(record)
     at = s.games.now()
     headers = {"ETag": etag(record.version), "Cache-Control": "no-store", "Vary": "Authorization"}
     if if_none_match(record.version) and not time_is_up(record, at):

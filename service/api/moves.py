@@ -12,7 +12,7 @@ from games.redaction import redact_event
 
 from ..bodies import json_body
 from ..errors import ApiError, flatten_messages
-from ..http import IF_MATCH, bearer_token, etag, if_match_version, raw_json_response, seat_for_action, services
+from ..http import IF_MATCH, etag, if_match_version, raw_json_response, seat_for_action, services
 from ..idempotency import idempotent
 from ..schemas.requests import MoveSchema
 from ..schemas.responses import MoveResultSchema
@@ -58,7 +58,7 @@ def post_move(game_id):
     now), an `If-Match` the game has left a 412, a game not playing a 409."""
     body = _load_move()
     games = services().games
-    seat = seat_for_action(games.cached(game_id), bearer_token())
+    seat = seat_for_action(game_id)
     command = command_from_move(seat, body)
     expected = if_match_version()
 
