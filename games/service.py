@@ -48,6 +48,7 @@ log = logging.getLogger("macau.games")
 
 AUTOPILOT_AFTER_TIMEOUTS = 2  # consecutive turn timeouts before a bot plays for an absent human
 ATTEMPTS = 8  # decisions per command before a busy game gives up (409 busy)
+QUICKPLAY_CANDIDATES = 50  # waiting tables quick play looks at before it opens a new one
 
 
 class NotFound(LookupError):
@@ -299,6 +300,21 @@ class GameService:
     def join(self, game_id: str, name: str) -> tuple[GameRecord, Seated]:
         return self._retry(game_id, lambda record: self._take_seat(
             record, lambda seat: self._human(record.game_id, seat, name)))
+
+    def quickplay(self, variant: str, seats: int, name: str,
+                  fill_with_bots_after_s: Optional[float] = None) -> tuple[GameRecord, Seated]:
+        """A seat at the oldest public waiting table of ``variant`` with ``seats`` seats
+        (the next one when a table fills meanwhile), or at a new public table."""
+        for summary in self.lobby.list("waiting", variant, QUICKPLAY_CANDIDATES):
+            if summary["seats"] != seats:
+                continue
+            try:
+                return self.join(summary["game_id"], name)
+            except (Conflict, NotFound):
+                continue  # taken or closed meanwhile: try the next table
+        record, seated = self.create(TableSpec(variant=variant, seats=seats, players=[name],
+                                               fill_with_bots_after_s=fill_with_bots_after_s))
+        return record, seated[0]
 
     def add_bot(self, game_id: str, level: str, by_seat: Optional[int] = None) -> tuple[GameRecord, Seated]:
         """Seat a bot; ``by_seat`` is the seated player asking (None: the service)."""

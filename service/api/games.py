@@ -6,7 +6,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from games.redaction import SPECTATOR
-from games.service import Conflict, TableSpec
+from games.service import TableSpec
 from games.views import game_view, time_is_up
 
 from ..errors import ApiError
@@ -112,20 +112,8 @@ def add_bot(body, game_id):
 @problems(blp, 400, 415, *GAME_STORE)
 def quickplay(body):
     """A seat at the oldest public waiting table of that variant and size, or a new one."""
-    s = services()
-    for summary in s.lobby.list("waiting", body["variant"], 50):
-        if summary["seats"] != body["seats"]:
-            continue
-        try:
-            record, seated = s.games.join(summary["game_id"], body["name"])
-        except Conflict:
-            continue  # taken meanwhile: try the next table
-        return json_response({"game_id": record.game_id, "player_id": seated.player_id, "seat": seated.seat,
-                              "token": seated.token, "status": record.status}, 201)
-    spec = TableSpec(variant=body["variant"], seats=body["seats"], players=[body["name"]],
-                     fill_with_bots_after_s=body["fill_with_bots_after_s"])
-    record, seated = s.games.create(spec)
-    me = seated[0]
+    record, me = services().games.quickplay(body["variant"], body["seats"], body["name"],
+                                            body["fill_with_bots_after_s"])
     return json_response({"game_id": record.game_id, "player_id": me.player_id, "seat": me.seat,
                           "token": me.token, "status": record.status}, 201)
 
