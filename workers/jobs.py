@@ -22,6 +22,8 @@ from events.mapping import is_domain_event, to_domain_event
 from games.records import GameRecord
 from games.service import BOT, CLOCK, Conflict, NotFound, Stale
 
+from .context import WorkerServices
+
 log = logging.getLogger("macau.jobs")
 
 EARLY_WAIT_S = 1.5  # a job up to this early waits for its deadline
@@ -30,7 +32,7 @@ _services: ContextVar = ContextVar("macau_services")
 
 
 @contextmanager
-def using(services):
+def using(services: WorkerServices):
     """Run jobs in this context with ``services`` (the composition root's)."""
     token = _services.set(services)
     try:
@@ -39,7 +41,7 @@ def using(services):
         _services.reset(token)
 
 
-def current():
+def current() -> WorkerServices:
     try:
         return _services.get()
     except LookupError:
