@@ -266,12 +266,6 @@ DUE = "archive_due"
 def _key(shard: int, name: str) -> str:
     return f"lobby:{{L{shard}}}:{name}"
 
-    def counts(self):
-        pipe = self.r.pipeline(transaction=False)
-        for status in STATUSES:
-            pipe.zcard("lobby:all:" + status)
-        return dict(zip(STATUSES, pipe.execute()))
-
 
 def _text(value) -> str:
     return value.decode() if isinstance(value, bytes) else value
