@@ -1,4 +1,4 @@
-"""Configuration from environment variables, documented in one place (README "Configuration").
+"""Configuration from environment variables, documented in one place (docs/operations.md, "Configuration").
 
 Every value has a safe default, so ``create_app()`` runs with no environment at all (an
 in-memory store; good for tests and demos, not for production)."""
