@@ -152,7 +152,10 @@ class GameViewSchema(Schema):
                        "players without filling (event `table_expired`); null otherwise"})
     version = fields.Integer(required=True)
     round = fields.Integer(required=True)
-    fixed_deal = fields.Boolean(required=True)
+    seeded = fields.Boolean(required=True, metadata={"description": (
+        "created with a `seed`: its creator may know every card, so such a table is never public")})
+    fixed_deal = fields.Boolean(required=True, metadata={"description": (
+        "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     dealer_seat = fields.Integer(required=True, allow_none=True)
     current_seat = fields.Integer(required=True, allow_none=True)
@@ -227,6 +230,10 @@ class JoinedSchema(Schema):
     token = fields.String(required=True)
     status = fields.String()
     version = fields.Integer()
+    seeded = fields.Boolean(required=True, metadata={"description": (
+        "created with a `seed`: its creator may know every card, so such a table is never public")})
+    fixed_deal = fields.Boolean(required=True, metadata={"description": (
+        "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
 
 
 class BotAddedSchema(Schema):
@@ -258,6 +265,10 @@ class GameSummarySchema(Schema):
     created_at = fields.String(required=True)
     fill_with_bots_after_s = fields.Float(allow_none=True)
     public = fields.Boolean(metadata={"description": "false for a private table (listed to the auditor only)"})
+    seeded = fields.Boolean(metadata={"description": (
+        "created with a `seed`: its creator may know every card, so such a table is never public")})
+    fixed_deal = fields.Boolean(metadata={"description": (
+        "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
 
 
 class GameListSchema(Schema):

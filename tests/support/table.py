@@ -14,8 +14,25 @@ from __future__ import annotations
 
 import pytest
 
-from domain import (Announce, Catch, CloseCallWindow, Draw, FixedDeal, Pass, Play, RuleSet, RuleViolation, Setup,
-                    Start, Timeout, WishChoice, execute, fold, legal_moves, new_game)
+from domain import (
+    Announce,
+    Catch,
+    CloseCallWindow,
+    Draw,
+    FixedDeal,
+    Pass,
+    Play,
+    RuleSet,
+    RuleViolation,
+    Setup,
+    Start,
+    Timeout,
+    WishChoice,
+    execute,
+    fold,
+    legal_moves,
+    new_game,
+)
 from domain.cards import SUITS
 
 
