@@ -17,10 +17,12 @@ CONF = os.path.join(os.path.dirname(__file__), "..", "service", "gunicorn_conf.p
 
 
 # benchmarks and the test suite open far more tables from one address than a person would
-# (the probes and tests of the limits themselves set them again)
-NO_TABLE_LIMITS = {"MACAU_CREATIONS_PER_MIN": "0", "MACAU_WAITING_TABLES_PER_CLIENT": "1000000",
-                   "MACAU_UNATTENDED_TABLES_PER_CLIENT": "1000000", "MACAU_WAITING_TABLES_TOTAL": "1000000",
-                   "MACAU_UNATTENDED_TABLES_TOTAL": "1000000"}
+# (the probes and tests of the limits themselves set them again): Config settings, and the
+# environment of a process that reads them
+NO_TABLE_LIMITS_CONFIG = {"creations_per_min": 0, "waiting_tables_per_client": 10**6,
+                          "unattended_tables_per_client": 10**6, "waiting_tables_total": 10**6,
+                          "unattended_tables_total": 10**6}
+NO_TABLE_LIMITS = {f"MACAU_{name.upper()}": str(value) for name, value in NO_TABLE_LIMITS_CONFIG.items()}
 
 class Stack:
     def __init__(self, store: str = "redis", *, replicas: int = 0, wait_replicas: int = 0, apis: int = 1,

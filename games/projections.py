@@ -39,6 +39,7 @@ def summary(record: GameRecord) -> dict:
         "seats_taken": sum(1 for s in record.seats if s is not None),
         "players": [{"seat": s.seat, "name": s.name, "kind": s.kind, "autopilot": s.autopilot}
                     for s in record.seats if s is not None],
+        "attended": record.attended,
         "version": record.version,
         "created_at": record.created_at,
         "fill_with_bots_after_s": record.config.get("fill_with_bots_after_s"),
@@ -52,8 +53,7 @@ def standing(summary: dict) -> Optional[str]:
     """``"waiting"``, ``"unattended"`` (playing with no person at it), or None."""
     if summary["status"] == "waiting":
         return "waiting"
-    if summary["status"] == "playing" and not any(p["kind"] == "human" and not p.get("autopilot")
-                                                  for p in summary["players"]):
+    if summary["status"] == "playing" and not summary.get("attended", True):
         return UNATTENDED
     return None
 

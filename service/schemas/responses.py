@@ -265,6 +265,8 @@ class GameSummarySchema(Schema):
     created_at = fields.String(required=True)
     fill_with_bots_after_s = fields.Float(allow_none=True)
     public = fields.Boolean(metadata={"description": "false for a private table (listed to the auditor only)"})
+    attended = fields.Boolean(metadata={"description": (
+        "whether a person plays at the table: false when every seat is a bot's (or a human's on autopilot)")})
     seeded = fields.Boolean(metadata={"description": (
         "created with a `seed`: its creator may know every card, so such a table is never public")})
     fixed_deal = fields.Boolean(metadata={"description": (
