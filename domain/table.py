@@ -74,6 +74,7 @@ def _round_started(t: Table, e: ev.RoundStarted):
     t.no_progress = 0
     t.turn_deadline = None
     t.shuffles += 1
+    t.multiple_calls = (None,) * n
 
 
 def _round_ended(t: Table, e: ev.RoundEnded):
@@ -267,7 +268,9 @@ def _noop(t: Table, e):
 
 
 def _call_made(t: Table, e: ev.CallMade):
-    if t.call_window is not None and t.call_window.seat == e.seat:
+    if e.multiple:  # cosmetic (§2.12): made once per hand, and no last-card call
+        t.multiple_calls = _set(t.multiple_calls, e.seat, tuple(sorted(t.hands[e.seat])))
+    elif t.call_window is not None and t.call_window.seat == e.seat:
         t.call_window = None
     else:
         t.called_in_turn = True

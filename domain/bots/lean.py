@@ -37,6 +37,7 @@ NOISE = 0.05  # random tie-breaks between moves judged alike
 def supported(r) -> bool:
     return (all(e.type in SUPPORTED_EFFECTS for e in r.effect.values())
             and not r.bounce and r.wish_duration == "until_fulfilled" and r.penalty_ends_turn
+            and r.backward_as_forward
             and r.scheme in ("win_points", "placement", "penalty_points")
             and (r.end_mode == "first_out" or r.scheme == "placement"))
 

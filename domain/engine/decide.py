@@ -9,7 +9,7 @@ from ..commands import Announce, Catch, ChoosePassCard, CloseCallWindow, Draw, P
 from ..errors import GameStatusError, RuleViolation
 from .context import Ctx
 from .dealing import check_fixed_deal, deal_next_round, deal_round, first_dealer
-from .matching import DRAW, DRAWN, FOLLOW_UP, NORMAL, ROBIN, SKIP, phase, why_not_normal
+from .matching import DRAW, DRAWN, FOLLOW_UP, NORMAL, ROBIN, SKIP, may_call_multiple, phase, why_not_normal
 from .moves import plays_for
 from .play import ask_robin, play as resolve_play
 from .rounds import between_rounds
@@ -245,8 +245,10 @@ def announce(ctx: Ctx, cmd: Announce) -> None:
         ctx.emit(ev.CallMade(s))
     elif s == t.actor and t.played_in_turn and len(hand) == 1 and not t.called_in_turn:
         ctx.emit(ev.CallMade(s))
-    elif r.multiple_call and t.active[s] and len(hand) >= 2 and len({RANK[c] for c in hand}) == 1:
+    elif may_call_multiple(t, r, s):
         ctx.emit(ev.CallMade(s, True))  # "Multiple Macao": cosmetic (§2.12)
+    elif r.multiple_call and t.multiple_calls[s] == tuple(sorted(hand)):
+        raise RuleViolation("already_announced", f"seat {s} has already called \"Multiple Macao\" for this hand")
     else:
         raise RuleViolation("not_obliged_to_announce", f"seat {s} has no last-card call to make now")
 
