@@ -35,6 +35,9 @@ def _generate_copiers():
 thaw, Table.freeze = _generate_copiers()  # thaw(state) -> Table; table.freeze() -> GameState
 
 
+TRANSPARENT_JOKERS = ("reverse_transparent", "draw_wild")
+
+
 def _set(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1:]
 
@@ -144,9 +147,10 @@ def _card_played(t: Table, e: ev.CardPlayed):
         t.top_declared = e.joker_as
         if e.joker_as is not None:
             t.effective_suit, t.effective_rank, t.free_play = SUIT[e.joker_as], RANK[e.joker_as], False
-        elif t.setup.rules.compiled.joker_mode != "reverse_transparent":
+        elif t.setup.rules.compiled.joker_mode not in TRANSPARENT_JOKERS:
             t.effective_suit, t.effective_rank, t.free_play = None, None, True
-        # a transparent joker leaves the matching state as it was (§2.5)
+        # a reversing or drawing joker leaves the matching state as it was (§2.5); after a
+        # drawing joker's penalty, match.free_play_after_penalty_from may free the next play
     t.played_in_turn = True
     t.drawn_card = None
     t.no_progress = 0

@@ -22,6 +22,7 @@ from ..cards import RANK, SUIT, is_joker
 from ..engine.context import next_active
 from ..engine.matching import effect_counts, satisfies, suit_in_play, why_not_normal, wish_options
 from ..state import Wish
+from ..table import TRANSPARENT_JOKERS
 from .knowledge import Profile
 from .move_lists import longest_run
 from .judgement import NORMAL_WEIGHTS, Judge, Unseen, draw_totals, pick_wish, trigger
@@ -357,7 +358,7 @@ class LeanGame:
             self.top_declared = joker_as
             if joker_as is not None:
                 self.effective_suit, self.effective_rank, self.free_play = SUIT[joker_as], RANK[joker_as], False
-            elif r.joker_mode != "reverse_transparent":
+            elif r.joker_mode not in TRANSPARENT_JOKERS:
                 self.effective_suit, self.effective_rank, self.free_play = None, None, True
         else:
             self.top_declared = None

@@ -72,14 +72,35 @@ def _skip_cards_selector(data: dict) -> Optional[str]:
     return "|".join(sels) if sels else None
 
 
-def _without_crossing(rows: list[dict], crossing: set[str]) -> list[dict]:
-    """``rows`` with every selector atom naming only crossing wish cards left out."""
+def _without_crossing(rows: list[dict], crossing: set[str], only_result: Optional[str] = None) -> list[dict]:
+    """``rows`` with every selector atom naming only ``crossing`` cards left out (of the
+    rows whose result is ``only_result``, if given)."""
     out = []
     for row in rows:
+        if only_result is not None and row["result"] != only_result:
+            out.append(row)
+            continue
         atoms = [a for a in row["cards"].split("|") if not (select(a) and select(a) <= crossing)]
         if atoms:
             out.append({"cards": "|".join(atoms), "result": row["result"]})
     return out
+
+
+def _cancel_cards(data: dict) -> dict[str, set[str]]:
+    """Each card with a cancel effect → the pending kinds its effect cancels."""
+    out: dict[str, set[str]] = {}
+    for e in data["effects"]:
+        if e["type"] == "cancel":
+            for c in select(e["cards"]):
+                out.setdefault(c, set()).update(e["cancels"])
+    return out
+
+
+def _stray_cancels(rows: list[dict], kind: str, cancellers: dict[str, set[str]]) -> set[str]:
+    """Cards that ``rows`` let cancel a pending ``kind`` although their cancel effect
+    does not name it."""
+    return {c for row in rows if row["result"] == "cancel" for c in select(row["cards"])
+            if c in cancellers and kind not in cancellers[c]}
 
 
 # ------------------------------------------------------------------ derive
@@ -107,6 +128,12 @@ def derive(data: dict, changed: set[str], given: set[str]) -> None:
             multi["mode"] = "same_rank"
         if "multi.include_special" not in given:
             multi["include_special"] = True
+    if "effects" in changed:  # a cancel card's answers follow its effect's ``cancels``
+        cancellers = _cancel_cards(data)
+        for kind, rows in list(answers.items()):
+            stray = _stray_cancels(rows, kind, cancellers)
+            if stray and f"answers.{kind}" not in given:
+                answers[kind] = _without_crossing(rows, stray, only_result="cancel")
     if "wish.cross_answer" in changed and not data["wish"]["cross_answer"] \
             and not any(f"answers.{k}" in given for k in WISH_KINDS):
         for kind in WISH_KINDS:
@@ -156,6 +183,12 @@ def _contradictions(data: dict, r) -> None:
                     _fail(f"answers.{kind}[{j}].cards", "answers a wish with a wish card of the other kind, "
                           "which wish.cross_answer false forbids (set wish.cross_answer alone and the answers "
                           "follow it)")
+    cancellers = _cancel_cards(data)
+    for kind, rows in answers.items():
+        stray = _stray_cancels(rows, kind, cancellers)
+        if stray:
+            _fail(f"answers.{kind}", f"lets {sorted(stray)} cancel a pending {kind}, which their cancel effect "
+                  "does not name (effects[].cancels); set the effect alone and the answers follow it")
     scheme = data["score"]["scheme"]
     if scheme in END_ABOVE_TARGET and data["score"]["end_when"] != "exceeds":
         _fail("score.end_when", f"must be 'exceeds': the {scheme} scheme ends when a score goes above the "

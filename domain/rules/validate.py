@@ -48,6 +48,8 @@ boolean = _Boolean()
 class integer(Check):
     def __init__(self, lo: int, hi: int, nullable: bool = False):
         self.lo, self.hi, self.nullable = lo, hi, nullable
+        if lo == hi:  # one value, e.g. a skip's turns
+            self.values = (lo,) + ((None,) if nullable else ())
 
     def __call__(self, path, v):
         if v is None and self.nullable:
