@@ -78,6 +78,7 @@ def _round_started(t: Table, e: ev.RoundStarted):
     t.turn_deadline = None
     t.shuffles += 1
     t.multiple_calls = (None,) * n
+    t.round_events = 0  # counted up by whoever applies the event (evolve, fold, decide)
 
 
 def _round_ended(t: Table, e: ev.RoundEnded):

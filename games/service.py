@@ -48,6 +48,10 @@ log = logging.getLogger("macau.games")
 
 AUTOPILOT_AFTER_TIMEOUTS = 2  # consecutive turn timeouts before a bot plays for an absent human
 ATTEMPTS = 8  # decisions per command before a busy game gives up (409 busy)
+# The last line of defence against a round that never ends (issue 23): no round may log
+# more events. Random and bot games of every preset, 2 to 10 seats, never passed 3,300
+# (docs/rules-notes.md has the figures); six times that leaves room for slow play.
+MAX_ROUND_EVENTS = 20_000
 
 
 class NotFound(LookupError):
@@ -144,8 +148,10 @@ class GameService:
                  followups: Optional[Callable[[GameRecord], None]] = None,
                  clock: Callable[[], float] = time.time,
                  new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16],
-                 observer: Optional[Observer] = None, due: Optional[DueIndex] = None):
+                 observer: Optional[Observer] = None, due: Optional[DueIndex] = None,
+                 max_round_events: int = MAX_ROUND_EVENTS):
         self.repo = repo
+        self.max_round_events = max_round_events
         self.lobby = lobby
         self.due = due  # when each game next needs the workers (the sweeper reads it)
         self.followups = followups  # schedules what comes next (bot turns, clocks) after each append
@@ -191,6 +197,7 @@ class GameService:
             if not fresh and (record.status != "playing" or expected_version not in (None, record.version)):
                 record, fresh = self.get(game_id), True
             self._check(record, seat, expected_version, source)
+            self._check_round_length(record)
             at = self.now()
             command = replace(command, at=at)
             try:
@@ -234,6 +241,14 @@ class GameService:
             _check_seated(record, seat)
         if record.status == "playing" and expected_version not in (None, record.version):
             raise Stale(record.version, expected_version)
+
+    def _check_round_length(self, record: GameRecord) -> None:
+        st = record.state
+        if st.status == "playing" and st.round_events >= self.max_round_events:
+            log.error("game %s: round %d has %d events, the ceiling (MACAU_MAX_ROUND_EVENTS); moves are refused",
+                      record.game_id, st.round, st.round_events)
+            raise Conflict("round_too_long", f"round {st.round} has reached {self.max_round_events} events, the "
+                           "most a round may have: this game takes no more moves (a bug let it run on; it is logged)")
 
     @staticmethod
     def _lobby_events(record: GameRecord, seat: Optional[int], command, source: str) -> list[NewEvent]:

@@ -90,7 +90,8 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         else MemoryDueIndex(config.waiting_ttl_s)
     followups = FollowUps(queue, archive=archive is not None) if config.enqueue and queue is not None else None
     metrics = Metrics()
-    games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due)
+    games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due,
+                        max_round_events=config.max_round_events)
     return Services(
         config=config, store=store, repo=repo, lobby=lobby, due=due, games=games,
         idempotency=RedisIdempotency(client) if client is not None else MemoryIdempotency(),

@@ -275,6 +275,25 @@ def results_for(kind: str) -> tuple[str, ...]:
 FAMILY = re.compile(r"^[a-z0-9_]{1,20}$")
 
 
+def parameters() -> dict[str, dict]:
+    """Every parameter of a rule set with its type and allowed values, by dotted path (the
+    ``custom`` entry of GET /v1/variants): the leaves, the effect types with their
+    parameters, and the answer results each pending kind takes."""
+    out: dict[str, dict] = {path: check.describe() for path, check in LEAVES.items()}
+    out["effects"] = {"type": "array", "description": "each {cards: selector, type, ...its parameters}", "types": {
+        etype: {param: (check.describe() if check is not None else {"type": "string"})
+                | ({"default": default} if default is not None else {})
+                for param, (check, default) in params.items()}
+        for etype, params in EFFECT_PARAMS.items()}}
+    out["effects"]["types"]["cancel"]["cancels"] = {"type": "array", "items": {"type": "string",
+                                                    "pattern": PENDING_KINDS.pattern}}
+    out["answers"] = {"type": "object", "description": "pending kind -> list of {cards: selector, result}",
+                      "results": {kind: list(results_for(kind))
+                                  for kind in ("draw:<family>", "skip", "robin", "wish:suit", "wish:rank",
+                                               "wish:free_suit", "wish:free_plain")}}
+    return out
+
+
 def validate(data: dict) -> None:
     for key in data:
         if key not in TOP_KEYS:

@@ -29,6 +29,9 @@ class VariantSchema(Schema):
     players = fields.Nested(PlayersRange, required=True)
     rules = fields.Dict(required=True, allow_none=True)
     description = fields.String()
+    parameters = fields.Dict(metadata={"description": "custom only: every rule-set parameter by dotted path, with "
+                                                      "its type and allowed values (enum), as the service checks "
+                                                      "them; e.g. score.scheme, stock.blocked_round"})
 
 
 class VariantListSchema(Schema):
