@@ -154,7 +154,8 @@ class GameViewSchema(Schema):
         "description": "why a finished game has no result: `expired`, a table that waited MACAU_WAITING_TTL_S for "
                        "players without filling (event `table_expired`); null otherwise"})
     version = fields.Integer(required=True)
-    round = fields.Integer(required=True)
+    round = fields.Integer(required=True, metadata={
+        "description": "the round being played or last played, numbered from 1; 0 before the first deal"})
     fixed_deal = fields.Boolean(required=True)
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     dealer_seat = fields.Integer(required=True, allow_none=True)
