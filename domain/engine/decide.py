@@ -4,7 +4,7 @@ the clock closing a last-card window."""
 from __future__ import annotations
 
 from .. import events as ev
-from ..cards import RANK, contains_all
+from ..cards import contains_all
 from ..commands import Announce, Catch, ChoosePassCard, CloseCallWindow, Draw, Pass, Play, Start, Timeout
 from ..errors import GameStatusError, RuleViolation
 from .context import Ctx
@@ -16,7 +16,7 @@ from .rounds import between_rounds
 from .turns import (Next, accept_skip, close_call_window, close_window_before_action, close_window_if_expired,
                     finish_turn, take_penalty)
 
-RULES_VERSION = "1.0.0"
+RULES_VERSION = "1.1.0"  # 1.1: issue 25 (blocked-round resolutions, rule fields honoured, one Multiple Macao per hand)
 
 
 def require_playing(ctx: Ctx) -> None:

@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 
 import pytest
 
-from domain import InvalidRuleSet, InvalidSetup, RuleSet, RuleViolation
+from domain import InvalidRuleSet, InvalidSetup, RuleSet, RuleViolation, Start, execute
 from domain.rules import presets
 from domain.rules.card_values import TABLES
 from domain.rules.validate import EFFECT_PARAMS, LEAVES, RESULTS
@@ -27,9 +27,6 @@ from games.redaction import SPECTATOR
 from games.views import game_view
 from tests.support.service_games import new_service, start_table
 from tests.support.table import Game, rest_of_deck
-
-MISSING = object()
-
 
 @dataclass
 class Case:
@@ -166,7 +163,6 @@ def redraws_of(rules):
     special = RuleSet.preset("macau").compiled.special
     for seed in range(100):
         g = Game("macau", hands=None, seats=2, seed=seed, start=False)
-        from domain import Start, execute
         events, _ = execute(g.state, Start())
         if events[1].upcard in special:
             g = Game("custom", hands=None, seats=2, seed=seed, rules=rules)
