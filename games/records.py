@@ -60,6 +60,11 @@ class GameRecord:
     def rules(self) -> RuleSet:
         return self.state.setup.rules
 
+    @property
+    def fixed_deal(self) -> bool:
+        """Whether the table was dealt from a fixed deal (API.md: publicly marked)."""
+        return self.state.setup.deal is not None
+
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s is None]
 

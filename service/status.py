@@ -17,13 +17,11 @@ import redis
 from rq import Queue, Worker
 
 from events.store import RedisEventStore
-from games.due import DueIndex, RedisDueIndex
+from games.due import DueIndex, RedisDueIndex, overdue
 from games.projections import SHARDS, STATUSES, RedisLobby
 from games.repository import GameRepository
-from workers.queueing import QUEUE_NAME
-from workers.scheduling import STALLED_AFTER_S, overdue
+from workers.queueing import QUEUE_NAME, SCHEDULER_LATENESS_S
 
-LATE_AFTER_S = 2.0  # RQ fires a scheduled job 0-2 s after its time
 QUEUE_SAMPLE = 500  # queued jobs looked at (oldest first) for lateness
 SUSPECTS = 10_000  # overdue games taken from the due index at most
 
@@ -62,15 +60,15 @@ def _late_jobs(queue: Queue, now: float) -> dict:
     """Scheduled jobs still not enqueued more than 2 s after their time, and jobs waiting
     in the queue for more than 2 s."""
     late = [(job_id.decode(), now - score) for job_id, score in queue.connection.zrangebyscore(
-        queue.scheduled_job_registry.key, 0, now - LATE_AFTER_S, withscores=True)]
+        queue.scheduled_job_registry.key, 0, now - SCHEDULER_LATENESS_S, withscores=True)]
     ids = queue.get_job_ids(0, QUEUE_SAMPLE - 1)
     for job_id, job in zip(ids, queue.job_class.fetch_many(ids, connection=queue.connection)):
         if job is not None and job.enqueued_at is not None:
             waited = now - job.enqueued_at.replace(tzinfo=timezone.utc).timestamp()
-            if waited > LATE_AFTER_S:
+            if waited > SCHEDULER_LATENESS_S:
                 late.append((job_id, waited))
     oldest = max(late, key=lambda j: j[1]) if late else None
-    return {"threshold_s": LATE_AFTER_S, "count": len(late),
+    return {"threshold_s": SCHEDULER_LATENESS_S, "count": len(late),
             "oldest": {"job_id": oldest[0], "late_s": round(oldest[1], 1)} if oldest else None}
 
 
@@ -91,7 +89,7 @@ def _stalled(store: RedisEventStore, lobby: RedisLobby, due_index: DueIndex, now
     and judged from its log, so an index behind the log misleads nothing."""
     repo = GameRepository(store, cache_size=1)
     live = [game_id for status in ("playing", "waiting") for game_id in lobby.ids(status)]
-    suspects = dict.fromkeys(due_index.due(now - STALLED_AFTER_S, SUSPECTS) + due_index.missing(live))
+    suspects = dict.fromkeys(due_index.due(now - SCHEDULER_LATENESS_S, SUSPECTS) + due_index.missing(live))
     checked, stalled = 0, []
     for game_id in suspects:
         record = repo.load(game_id)
@@ -99,10 +97,10 @@ def _stalled(store: RedisEventStore, lobby: RedisLobby, due_index: DueIndex, now
             continue
         checked += 1
         due = overdue(record, now)
-        if due is not None and now - due[1] > STALLED_AFTER_S:
-            stalled.append((now - due[1], due[0], record))
+        if due is not None and now - due.due > SCHEDULER_LATENESS_S:
+            stalled.append((now - due.due, due.kind, record))
     oldest = max(stalled, key=lambda s: s[0]) if stalled else None
-    return {"threshold_s": STALLED_AFTER_S, "games": len(live), "checked": checked, "count": len(stalled), "oldest": {
+    return {"threshold_s": SCHEDULER_LATENESS_S, "games": len(live), "checked": checked, "count": len(stalled), "oldest": {
         "game_id": oldest[2].game_id, "variant": oldest[2].variant, "status": oldest[2].status,
         "version": oldest[2].version, "due": oldest[1], "overdue_s": round(oldest[0], 1)} if oldest else None}
 

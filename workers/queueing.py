@@ -11,6 +11,9 @@ from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
 QUEUE_NAME = "macau"
+# RQ's scheduler keeps whole seconds and polls every second: a job fires up to this long
+# after its time. Only later than that is a job, or a game waiting for one, late.
+SCHEDULER_LATENESS_S = 2.0
 JOB_OPTIONS = {"result_ttl": 0, "failure_ttl": 600, "ttl": 3600, "retry": Retry(max=2, interval=[1, 3])}
 
 
