@@ -77,7 +77,7 @@ def _round_started(t: Table, e: ev.RoundStarted):
     t.no_progress = 0
     t.turn_deadline = None
     t.shuffles += 1
-    t.multiple_calls = (None,) * n
+    t.multiple_called = (False,) * n
     t.round_events = 0  # counted up by whoever applies the event (evolve, fold, decide)
 
 
@@ -136,8 +136,15 @@ def _direction_changed(t: Table, e: ev.DirectionChanged):
     t.direction = e.direction
 
 
+def _hand_changed(t: Table, seat: int) -> None:
+    """A seat's hand changed: a "Multiple Macao" it called was for the hand it had."""
+    if t.multiple_called[seat]:
+        t.multiple_called = _set(t.multiple_called, seat, False)
+
+
 def _card_played(t: Table, e: ev.CardPlayed):
     cards = e.cards
+    _hand_changed(t, e.seat)
     t.hands = _set(t.hands, e.seat, _remove(t.hands[e.seat], cards))
     t.discard = t.discard + tuple(cards)
     last = cards[-1]
@@ -160,6 +167,7 @@ def _card_played(t: Table, e: ev.CardPlayed):
 def _cards_drawn(t: Table, e: ev.CardsDrawn):
     k = len(e.cards)
     if k:
+        _hand_changed(t, e.seat)
         t.stock = t.stock[:-k]
         t.hands = _set(t.hands, e.seat, t.hands[e.seat] + tuple(e.cards))
         t.no_progress = 0
@@ -174,6 +182,8 @@ def _stock_reshuffled(t: Table, e: ev.StockReshuffled):
 
 
 def _hands_swapped(t: Table, e: ev.HandsSwapped):
+    _hand_changed(t, e.seat)
+    _hand_changed(t, e.with_seat)
     t.hands = _set(_set(t.hands, e.seat, tuple(e.seat_hand)), e.with_seat, tuple(e.with_hand))
 
 
@@ -260,7 +270,9 @@ def _pass_card_chosen(t: Table, e: ev.PassCardChosen):
 
 def _cards_passed(t: Table, e: ev.CardsPassed):
     hands = list(t.hands)
-    for giver, _, card in e.transfers:
+    for giver, taker, card in e.transfers:
+        _hand_changed(t, giver)
+        _hand_changed(t, taker)
         hands[giver] = _remove(hands[giver], (card,))
     for _, taker, card in e.transfers:
         hands[taker] = hands[taker] + (card,)
@@ -273,8 +285,8 @@ def _noop(t: Table, e):
 
 
 def _call_made(t: Table, e: ev.CallMade):
-    if e.multiple:  # cosmetic (§2.12): made once per hand, and no last-card call
-        t.multiple_calls = _set(t.multiple_calls, e.seat, tuple(sorted(t.hands[e.seat])))
+    if e.multiple:  # cosmetic (§2.12): once per hand (see _hand_changed), and no last-card call
+        t.multiple_called = _set(t.multiple_called, e.seat, True)
     elif t.call_window is not None and t.call_window.seat == e.seat:
         t.call_window = None
     else:

@@ -247,7 +247,7 @@ def announce(ctx: Ctx, cmd: Announce) -> None:
         ctx.emit(ev.CallMade(s))
     elif may_call_multiple(t, r, s):
         ctx.emit(ev.CallMade(s, True))  # "Multiple Macao": cosmetic (§2.12)
-    elif r.multiple_call and t.multiple_calls[s] == tuple(sorted(hand)):
+    elif r.multiple_call and t.multiple_called[s]:
         raise RuleViolation("already_announced", f"seat {s} has already called \"Multiple Macao\" for this hand")
     else:
         raise RuleViolation("not_obliged_to_announce", f"seat {s} has no last-card call to make now")

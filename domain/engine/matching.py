@@ -176,8 +176,7 @@ def may_call_multiple(t, r, seat: int) -> bool:
     if not r.multiple_call or not t.active[seat]:
         return False
     hand = t.hands[seat]
-    return (len(hand) >= 2 and len({RANK[c] for c in hand}) == 1
-            and t.multiple_calls[seat] != tuple(sorted(hand)))
+    return not t.multiple_called[seat] and len(hand) >= 2 and len({RANK[c] for c in hand}) == 1
 
 
 def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...], one_rank: bool = False) -> str | None:
