@@ -72,15 +72,15 @@ def _skip_cards_selector(data: dict) -> Optional[str]:
     return "|".join(sels) if sels else None
 
 
-def _without_crossing(rows: list[dict], crossing: set[str], only_result: Optional[str] = None) -> list[dict]:
-    """``rows`` with every selector atom naming only ``crossing`` cards left out (of the
-    rows whose result is ``only_result``, if given)."""
+def _without_cards(rows: list[dict], cards: set[str], only_result: Optional[str] = None) -> list[dict]:
+    """``rows`` with every selector atom naming only ``cards`` left out (of the rows whose
+    result is ``only_result``, if given); a row left with no atom goes."""
     out = []
     for row in rows:
         if only_result is not None and row["result"] != only_result:
             out.append(row)
             continue
-        atoms = [a for a in row["cards"].split("|") if not (select(a) and select(a) <= crossing)]
+        atoms = [a for a in row["cards"].split("|") if not (select(a) and select(a) <= cards)]
         if atoms:
             out.append({"cards": "|".join(atoms), "result": row["result"]})
     return out
@@ -133,12 +133,12 @@ def derive(data: dict, changed: set[str], given: set[str]) -> None:
         for kind, rows in list(answers.items()):
             stray = _stray_cancels(rows, kind, cancellers)
             if stray and f"answers.{kind}" not in given:
-                answers[kind] = _without_crossing(rows, stray, only_result="cancel")
+                answers[kind] = _without_cards(rows, stray, only_result="cancel")
     if "wish.cross_answer" in changed and not data["wish"]["cross_answer"] \
             and not any(f"answers.{k}" in given for k in WISH_KINDS):
         for kind in WISH_KINDS:
             if kind in answers:
-                answers[kind] = _without_crossing(answers[kind], _owners(data, CROSSING[kind]))
+                answers[kind] = _without_cards(answers[kind], _owners(data, CROSSING[kind]))
 
 
 # ------------------------------------------------------------------ check
@@ -150,11 +150,8 @@ def _contradictions(data: dict, r) -> None:
     """Pairs of parameters that say different things: refused whoever set them."""
     mode = data["skip"]["mode"]
     answers = data["answers"]
-    skip_cards, robin_cards = _owners(data, "skip"), _owners(data, "skip_robin")
-    if robin_cards and mode != "skip_robin":
+    if _owners(data, "skip_robin") and mode != "skip_robin":  # the reverse: the validator's
         _fail("skip.mode", "must be 'skip_robin': a card has a skip_robin effect")
-    if skip_cards and mode == "skip_robin":
-        _fail("skip.mode", "skip_robin needs a skip_robin effect, not a skip effect")
     for j, row in enumerate(answers.get("skip", [])):
         if mode in ("none", "skip_robin"):
             _fail("answers.skip", f"a skip cannot be answered when skip.mode is {mode!r}; leave answers.skip out")
