@@ -40,6 +40,7 @@ from events.mapping import to_new_event
 
 from . import tokens
 from .due import DueIndex
+from .limits import MAX_ROUND_EVENTS
 from .projections import LobbyIndex
 from .records import GameRecord, apply_events
 from .repository import ConcurrencyError, GameRepository
@@ -49,10 +50,6 @@ log = logging.getLogger("macau.games")
 AUTOPILOT_AFTER_TIMEOUTS = 2  # consecutive turn timeouts before a bot plays for an absent human
 ATTEMPTS = 8  # decisions per command before a busy game gives up (409 busy)
 QUICKPLAY_CANDIDATES = 50  # waiting tables quick play looks at before it opens a new one
-# The last line of defence against a round that never ends (issue 23): no round may log
-# more events. Random and bot games of every preset, 2 to 10 seats, never passed 3,300
-# (docs/rules-notes.md has the figures); six times that leaves room for slow play.
-MAX_ROUND_EVENTS = 20_000
 
 
 class NotFound(LookupError):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from games.service import MAX_ROUND_EVENTS
+from games.limits import MAX_ROUND_EVENTS
 
 
 def _float(name: str, default: float) -> float:
