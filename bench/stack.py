@@ -4,6 +4,8 @@ production settings (gevent workers), no follow-ups and no rate limit."""
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import subprocess
 import sys
@@ -13,6 +15,12 @@ import psutil
 
 CONF = os.path.join(os.path.dirname(__file__), "..", "service", "gunicorn_conf.py")
 
+
+# benchmarks and the test suite open far more tables from one address than a person would
+# (the probes and tests of the limits themselves set them again)
+NO_TABLE_LIMITS = {"MACAU_CREATIONS_PER_MIN": "0", "MACAU_WAITING_TABLES_PER_CLIENT": "1000000",
+                   "MACAU_UNATTENDED_TABLES_PER_CLIENT": "1000000", "MACAU_WAITING_TABLES_TOTAL": "1000000",
+                   "MACAU_UNATTENDED_TABLES_TOTAL": "1000000"}
 
 class Stack:
     def __init__(self, store: str = "redis", *, replicas: int = 0, wait_replicas: int = 0, apis: int = 1,
@@ -37,7 +45,7 @@ class Stack:
 
         # one load generator stands for many clients: no rate limit, no cap on streams per client
         # (both caps stay below gunicorn's worker_connections, 4000, as the server requires)
-        env = dict(os.environ, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0", MACAU_MAX_STREAMS_PER_CLIENT="3000",
+        env = dict(os.environ, **NO_TABLE_LIMITS, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0", MACAU_MAX_STREAMS_PER_CLIENT="3000",
                    MACAU_MAX_CONNECTIONS_PER_CLIENT="3000",
                    GUNICORN_WORKERS=str(self.workers), MACAU_LOG_LEVEL="WARNING",
                    MACAU_REDIS_WAIT_REPLICAS=str(self.wait_replicas))
@@ -56,8 +64,6 @@ class Stack:
                 env={**env, "GUNICORN_BIND": f"127.0.0.1:{port}"}, stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL))
             self.ports.append(port)
-        from bench.api import Conn
-
         for api, port in zip(self.apis, self.ports):
             deadline = time.monotonic() + 60
             while True:
@@ -107,3 +113,25 @@ class Stack:
 
 def cpu_s(processes) -> float:
     return sum(sum(p.cpu_times()[:2]) for p in processes)
+
+
+class Conn:
+    def __init__(self, port: int):
+        self.port = port
+        self.c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def request(self, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = json.dumps(body).encode() if body is not None else None
+        for attempt in range(3):
+            try:
+                self.c.request(method, path, body=data, headers=headers)
+                r = self.c.getresponse()
+                raw = r.read()
+                return r.status, (json.loads(raw) if raw else {})
+            except (ConnectionError, http.client.HTTPException):
+                self.c.close()
+                self.c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        raise RuntimeError("connection failed")

@@ -68,12 +68,6 @@ class GameRecord:
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s is None]
 
-    def seat_of_player(self, player_id: str) -> Optional[SeatInfo]:
-        for s in self.seats:
-            if s is not None and s.player_id == player_id:
-                return s
-        return None
-
     @property
     def created_ts(self) -> float:
         """``created_at`` as Unix seconds."""

@@ -1,10 +1,11 @@
-"""Configuration from environment variables, documented in one place (README "Configuration").
+"""Configuration from environment variables, documented in one place (docs/operations.md, "Configuration").
 
 Every value has a safe default, so ``create_app()`` runs with no environment at all (an
 in-memory store; good for tests and demos, not for production)."""
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass, field
 
@@ -44,6 +45,15 @@ class Config:
     auth_failures_per_s: float = 1.0  # MACAU_AUTH_FAILURES_PER_S: unknown tokens per address, sustained
     auth_failures_burst: int = 20  # MACAU_AUTH_FAILURES_BURST
     trusted_proxies: int = 0  # MACAU_TRUSTED_PROXIES: proxy hops whose X-Forwarded-For is believed
+    # MACAU_TRUSTED_PROXY_ADDRESSES, comma-separated addresses or networks: the peers whose
+    # X-Forwarded-For is believed (empty: any peer, so the API port must be reachable only from the proxy)
+    trusted_proxy_addresses: list[str] = field(default_factory=list)
+    creations_per_min: float = 60.0  # MACAU_CREATIONS_PER_MIN: tables a client address may create, sustained
+    creations_burst: int = 30  # MACAU_CREATIONS_BURST
+    waiting_tables_per_client: int = 20  # MACAU_WAITING_TABLES_PER_CLIENT: open waiting tables per address
+    unattended_tables_per_client: int = 10  # MACAU_UNATTENDED_TABLES_PER_CLIENT: playing tables no person plays
+    waiting_tables_total: int = 5000  # MACAU_WAITING_TABLES_TOTAL: open waiting tables in all
+    unattended_tables_total: int = 1000  # MACAU_UNATTENDED_TABLES_TOTAL: playing tables no person plays, in all
     max_streams: int = 2000  # MACAU_MAX_STREAMS: open SSE streams and long-polls per API process
     max_streams_per_client: int = 64  # MACAU_MAX_STREAMS_PER_CLIENT: the same, per client address
     max_connections_per_client: int = 256  # MACAU_MAX_CONNECTIONS_PER_CLIENT: per peer and process (no proxy)
@@ -54,7 +64,6 @@ class Config:
     idempotency_keys_per_seat: int = 500  # MACAU_IDEMPOTENCY_KEYS_PER_SEAT: newest keys kept per seat
     waiting_ttl_s: float = 3600.0  # MACAU_WAITING_TTL_S: a waiting table closes after this long
     sse_keepalive_s: float = 15.0  # MACAU_SSE_KEEPALIVE_S: comment line at least this often
-    max_wait_s: float = 30.0  # longest long-poll (API.md)
     log_level: str = "INFO"  # MACAU_LOG_LEVEL
     enqueue: bool = True  # MACAU_ENQUEUE=0: do not schedule bot turns and clocks (API-only tests)
     sweep_every_s: float = 3.0  # MACAU_SWEEP_EVERY_S: how often a worker's sweeper looks for stalled games
@@ -81,6 +90,14 @@ class Config:
             auth_failures_burst=_int("MACAU_AUTH_FAILURES_BURST", 20),
             trusted_proxies=_int("MACAU_TRUSTED_PROXIES", 0),
             max_streams=_int("MACAU_MAX_STREAMS", 2000),
+            trusted_proxy_addresses=[a.strip() for a in os.environ.get("MACAU_TRUSTED_PROXY_ADDRESSES", "").split(",")
+                                     if a.strip()],
+            creations_per_min=_float("MACAU_CREATIONS_PER_MIN", 60.0),
+            creations_burst=_int("MACAU_CREATIONS_BURST", 30),
+            waiting_tables_per_client=_int("MACAU_WAITING_TABLES_PER_CLIENT", 20),
+            unattended_tables_per_client=_int("MACAU_UNATTENDED_TABLES_PER_CLIENT", 10),
+            waiting_tables_total=_int("MACAU_WAITING_TABLES_TOTAL", 5000),
+            unattended_tables_total=_int("MACAU_UNATTENDED_TABLES_TOTAL", 1000),
             max_streams_per_client=_int("MACAU_MAX_STREAMS_PER_CLIENT", 64),
             max_connections_per_client=_int("MACAU_MAX_CONNECTIONS_PER_CLIENT", 256),
             redis_timeout_s=_float("MACAU_REDIS_TIMEOUT_S", 2.0),
@@ -117,6 +134,11 @@ class Config:
                               "(e.g. MACAU_QUEUE_REDIS_URL=redis://queue:6379/0)")
         if self.redis_wait_replicas < 0 or self.redis_wait_timeout_ms <= 0:
             raise ConfigError("MACAU_REDIS_WAIT_REPLICAS must be >= 0 and MACAU_REDIS_WAIT_TIMEOUT_MS > 0")
+        for address in self.trusted_proxy_addresses:
+            try:
+                ipaddress.ip_network(address, strict=False)
+            except ValueError:
+                raise ConfigError(f"MACAU_TRUSTED_PROXY_ADDRESSES: {address!r} is not an address or a network") from None
         if self.redis_wait_replicas and not self.redis_url:
             raise ConfigError("MACAU_REDIS_WAIT_REPLICAS needs REDIS_URL (the in-memory store has no replicas)")
         return self

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import orjson
 from flask import Response, current_app, request
@@ -13,6 +14,9 @@ from games.redaction import AUDITOR, SPECTATOR
 from games.tokens import Holder, same_secret
 
 from .errors import ApiError, quoted
+
+if TYPE_CHECKING:  # the composition root imports the HTTP layer's parts
+    from .wiring import Services
 
 
 def json_response(body, status: int = 200, headers: dict | None = None) -> Response:
@@ -206,5 +210,6 @@ def etag(version: int) -> str:
     return f'"{version}"'
 
 
-def services():
+def services() -> Services:
+    """This process's services (the composition root's, ``service.wiring.build``)."""
     return current_app.extensions["macau"]

@@ -13,37 +13,28 @@ from __future__ import annotations
 import time
 from datetime import datetime, timezone
 
-import redis
 from rq import Queue, Worker
 
-from events.store import RedisEventStore
-from games.due import DueIndex, RedisDueIndex, overdue
-from games.projections import SHARDS, STATUSES, RedisLobby
+from games.due import DueIndex, overdue
+from games.projections import STATUSES, LobbyIndex
 from games.repository import GameRepository
-from workers.queueing import QUEUE_NAME, SCHEDULER_LATENESS_S
+from workers.queueing import SCHEDULER_LATENESS_S
+
+from .wiring import Services
 
 QUEUE_SAMPLE = 500  # queued jobs looked at (oldest first) for lateness
 SUSPECTS = 10_000  # overdue games taken from the due index at most
 
 
-def gather(url: str, queue_url: str | None = None, now: float | None = None, *, cluster: bool = False) -> dict:
-    """``url`` names the event store's server, or with ``cluster`` any node of its cluster."""
+def gather(services: Services, now: float | None = None) -> dict:
+    """What ``services`` (the composition root's, built for a Redis deployment) show."""
     now = time.time() if now is None else now
-    store = RedisEventStore.from_url(url, cluster=cluster)
-    queue_client = redis.Redis.from_url(queue_url or url)
-    try:
-        queue = Queue(QUEUE_NAME, connection=queue_client)
-        lobby = RedisLobby(store.client)
-        due = RedisDueIndex(store.client, 0.0, shards=SHARDS)  # read only: its time-to-live plays no part
-        return {"at": _iso(now), "games": _games(lobby), "queue": _queue(queue),
-                "late_jobs": _late_jobs(queue, now), "workers": _workers(queue, now),
-                "stalled": _stalled(store, lobby, due, now)}
-    finally:
-        store.close()
-        queue_client.close()
+    return {"at": _iso(now), "games": _games(services.lobby), "queue": _queue(services.queue),
+            "late_jobs": _late_jobs(services.queue, now), "workers": _workers(services.queue, now),
+            "stalled": _stalled(services.repo, services.lobby, services.due, now)}
 
 
-def _games(lobby: RedisLobby) -> dict:
+def _games(lobby: LobbyIndex) -> dict:
     counts = {status: {} for status in STATUSES}
     for s in lobby.summaries():
         by_variant = counts.setdefault(s["status"], {})
@@ -84,10 +75,9 @@ def _workers(queue: Queue, now: float) -> list[dict]:
     return out
 
 
-def _stalled(store: RedisEventStore, lobby: RedisLobby, due_index: DueIndex, now: float) -> dict:
+def _stalled(repo: GameRepository, lobby: LobbyIndex, due_index: DueIndex, now: float) -> dict:
     """The stalled games among the suspects (see the module note); each suspect is loaded
     and judged from its log, so an index behind the log misleads nothing."""
-    repo = GameRepository(store, cache_size=1)
     live = [game_id for status in ("playing", "waiting") for game_id in lobby.ids(status)]
     suspects = dict.fromkeys(due_index.due(now - SCHEDULER_LATENESS_S, SUSPECTS) + due_index.missing(live))
     checked, stalled = 0, []

@@ -1,5 +1,6 @@
-"""The queue's name, the options every job is enqueued with, and how a job is put on the
-queue now or at a time. A leaf: jobs, scheduling, the sweeper and the runner all use it."""
+"""The queue's name, the options every job is enqueued with, how late RQ's scheduler
+fires, and how a job is put on the queue now or at a time (scheduling and the sweeper
+enqueue; the composition root and ``macau status`` name the queue)."""
 
 from __future__ import annotations
 

@@ -18,6 +18,7 @@ import rq.scheduler as rq_scheduler
 from rq import SimpleWorker
 
 from . import jobs
+from .context import WorkerServices
 from .sweeper import sweep_once
 
 log = logging.getLogger("macau.sweeper")
@@ -55,7 +56,7 @@ def sweeper_loop(services, every_s: float, stop: threading.Event) -> None:
             log.exception("sweep failed")
 
 
-def run(services, *, burst: bool = False, sweeper: bool = True, log_level: str = "INFO") -> int:
+def run(services: WorkerServices, *, burst: bool = False, sweeper: bool = True, log_level: str = "INFO") -> int:
     _scheduler_dies_with_its_worker()
     if services.archiver is not None:
         adopted = services.archiver.adopt_finished()

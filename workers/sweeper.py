@@ -21,7 +21,9 @@ import time
 from typing import Optional
 
 from games.due import BOT, due_at, on_an_append
+from games.records import GameRecord
 
+from .context import WorkerServices
 from .queueing import SCHEDULER_LATENESS_S
 from .scheduling import job_of, schedule, schedule_archiving
 
@@ -31,7 +33,7 @@ RECONCILE_EVERY_S = 60
 BATCH = 1000  # games per pass at most; the rest wait for the next pass
 
 
-def sweep_once(services, lock_s: int = 4, now: Optional[float] = None) -> str:
+def sweep_once(services: WorkerServices, lock_s: int = 4, now: Optional[float] = None) -> str:
     """One pass at Unix time ``now`` (default: the present)."""
     if not services.queue.connection.set(LOCK, b"1", nx=True, ex=lock_s):
         return "another sweeper is running"
@@ -61,7 +63,7 @@ def sweep_once(services, lock_s: int = 4, now: Optional[float] = None) -> str:
     return f"{scheduled} jobs scheduled"
 
 
-def reconcile(services) -> int:
+def reconcile(services: WorkerServices) -> int:
     """Put the lobby's waiting and playing games the due index lacks back into it, and
     mend the lobby of those that left that status, at most once a minute across all
     workers; returns how many games the index lacked."""
@@ -78,7 +80,7 @@ def reconcile(services) -> int:
                 services.lobby.update(record)
             services.due.update(record)
     return lacking
-def _count_rescue(services, record, now: float) -> None:
+def _count_rescue(services: WorkerServices, record: GameRecord, now: float) -> None:
     """Count ``record`` as rescued when a follow-up it needs now has no job (a bot's move
     is needed from the moment it is the bot's turn; the others once they are due)."""
     queue = services.queue

@@ -176,7 +176,7 @@ def get_audit(game_id):
     "description": "The finished game's log file: gzip-compressed NDJSON, a header line (game id, number of "
                    "events, hash chain head, lobby entry), each event exactly as stored, and a SHA-256 checksum "
                    "line. `macau verify FILE` checks it with nothing but the file and the rules engine "
-                   "(README: Archive).",
+                   "(docs/storage.md: the archive).",
     "content": {"application/gzip": {"schema": {"type": "string", "format": "binary"}}}}})
 @problems(blp, 401, 403, 404, 409)
 def export(game_id):

@@ -17,6 +17,8 @@ ACTIONS = ["play", "draw", "pass", "announce", "catch", "choose_pass_card"]
 LEVELS = list(BOT_LEVELS)
 
 
+MAX_WAIT_S = 30  # the longest long-poll (API.md)
+
 class Card(fields.String):
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
@@ -152,7 +154,9 @@ class CreateGameSchema(Strict):
     seed = fields.Integer(strict=True, load_default=None, allow_none=True,
                           validate=validate.Range(-(2**63), 2**63 - 1))
     deal = fields.Nested(DealSchema, load_default=None, allow_none=True)
-    public = StrictBool(load_default=True, metadata={"description": "listed in GET /v1/games (default true)"})
+    public = StrictBool(metadata={"description": (
+        "listed in GET /v1/games and offered by quick play. Default: true, but false for a table with a `seed` "
+        "or a `deal`, which can never be public (its creator may know every card): `true` with either is a 400")})
 
 
 class JoinSchema(Strict):
@@ -215,7 +219,7 @@ class ListGamesQuery(Strict):
 class EventsQuery(Strict):
     after = QueryInt(load_default=0, validate=validate.Range(0, 2**53))
     limit = QueryInt(load_default=500, validate=validate.Range(1, 1000))
-    wait = fields.Float(load_default=0.0, validate=validate.Range(0, 30))
+    wait = fields.Float(load_default=0.0, validate=validate.Range(0, MAX_WAIT_S))
 
 
 class StreamQuery(Strict):

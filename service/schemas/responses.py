@@ -156,7 +156,10 @@ class GameViewSchema(Schema):
     version = fields.Integer(required=True)
     round = fields.Integer(required=True, metadata={
         "description": "the round being played or last played, numbered from 1; 0 before the first deal"})
-    fixed_deal = fields.Boolean(required=True)
+    seeded = fields.Boolean(required=True, metadata={"description": (
+        "created with a `seed`: its creator may know every card, so such a table is never public")})
+    fixed_deal = fields.Boolean(required=True, metadata={"description": (
+        "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     dealer_seat = fields.Integer(required=True, allow_none=True)
     current_seat = fields.Integer(required=True, allow_none=True)
@@ -231,6 +234,10 @@ class JoinedSchema(Schema):
     token = fields.String(required=True)
     status = fields.String()
     version = fields.Integer()
+    seeded = fields.Boolean(required=True, metadata={"description": (
+        "created with a `seed`: its creator may know every card, so such a table is never public")})
+    fixed_deal = fields.Boolean(required=True, metadata={"description": (
+        "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
 
 
 class BotAddedSchema(Schema):
@@ -262,6 +269,10 @@ class GameSummarySchema(Schema):
     created_at = fields.String(required=True)
     fill_with_bots_after_s = fields.Float(allow_none=True)
     public = fields.Boolean(metadata={"description": "false for a private table (listed to the auditor only)"})
+    seeded = fields.Boolean(metadata={"description": (
+        "created with a `seed`: its creator may know every card, so such a table is never public")})
+    fixed_deal = fields.Boolean(metadata={"description": (
+        "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
 
 
 class GameListSchema(Schema):
