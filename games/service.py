@@ -40,6 +40,7 @@ from events.mapping import to_new_event
 
 from . import tokens
 from .due import DueIndex
+from .limits import MAX_ROUND_EVENTS
 from .projections import LobbyIndex, standing, summary
 from .quota import UNATTENDED, WAITING, TableQuota
 from .records import GameRecord, apply_events
@@ -137,8 +138,9 @@ class GameService:
                  clock: Callable[[], float] = time.time,
                  new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16],
                  observer: Optional[Observer] = None, due: Optional[DueIndex] = None,
-                 quota: Optional[TableQuota] = None):
+                 quota: Optional[TableQuota] = None, max_round_events: int = MAX_ROUND_EVENTS):
         self.repo = repo
+        self.max_round_events = max_round_events
         self.lobby = lobby
         self.due = due  # when each game next needs the workers (the sweeper reads it)
         self.followups = followups  # schedules what comes next (bot turns, clocks) after each append
@@ -202,6 +204,7 @@ class GameService:
             if not fresh and (record.status != "playing" or expected_version not in (None, record.version)):
                 record, fresh = self.get(game_id), True
             self._check(record, seat, expected_version, source)
+            self._check_round_length(record)
             at = self.now()
             command = replace(command, at=at)
             try:
@@ -245,6 +248,14 @@ class GameService:
             _check_seated(record, seat)
         if record.status == "playing" and expected_version not in (None, record.version):
             raise Stale(record.version, expected_version)
+
+    def _check_round_length(self, record: GameRecord) -> None:
+        st = record.state
+        if st.status == "playing" and st.round_events >= self.max_round_events:
+            log.error("game %s: round %d has %d events, the ceiling (MACAU_MAX_ROUND_EVENTS); moves are refused",
+                      record.game_id, st.round, st.round_events)
+            raise Conflict("round_too_long", f"round {st.round} has reached {self.max_round_events} events, the "
+                           "most a round may have: this game takes no more moves (a bug let it run on; it is logged)")
 
     @staticmethod
     def _lobby_events(record: GameRecord, seat: Optional[int], command, source: str) -> list[NewEvent]:

@@ -9,6 +9,8 @@ import ipaddress
 import os
 from dataclasses import dataclass, field
 
+from games.limits import MAX_ROUND_EVENTS
+
 
 def _float(name: str, default: float) -> float:
     raw = os.environ.get(name)
@@ -69,6 +71,7 @@ class Config:
     metrics_open: bool = False  # MACAU_METRICS_OPEN=1: /metrics without a token (`macau up`: loopback only)
     archive_dir: str | None = None  # MACAU_ARCHIVE_DIR: finished games' logs (unset: no archive)
     hot_retention_s: float = 86_400.0  # MACAU_HOT_RETENTION_S: how long a finished game stays in Redis
+    max_round_events: int = MAX_ROUND_EVENTS  # MACAU_MAX_ROUND_EVENTS: a round's events before moves get 409
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -111,6 +114,7 @@ class Config:
             metrics_open=_flag("MACAU_METRICS_OPEN", False),
             archive_dir=os.environ.get("MACAU_ARCHIVE_DIR") or None,
             hot_retention_s=_float("MACAU_HOT_RETENTION_S", 86_400.0),
+            max_round_events=_int("MACAU_MAX_ROUND_EVENTS", MAX_ROUND_EVENTS),
         )
 
     @property
@@ -120,6 +124,8 @@ class Config:
 
     def check(self, *, needs_queue: bool = False) -> "Config":
         """Raise ``ConfigError`` for settings that cannot work; ``needs_queue``: a worker."""
+        if self.max_round_events < 1:
+            raise ConfigError("MACAU_MAX_ROUND_EVENTS must be at least 1")
         if self.redis_cluster and not self.redis_url:
             raise ConfigError("MACAU_REDIS_CLUSTER=1 needs REDIS_URL: the URL of any node of the cluster")
         if self.redis_cluster and not self.queue_redis_url and (self.enqueue or needs_queue):

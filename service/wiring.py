@@ -97,7 +97,7 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
                                    UNATTENDED: config.unattended_tables_per_client},
                        total={WAITING: config.waiting_tables_total, UNATTENDED: config.unattended_tables_total})
     games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due,
-                        quota=quota)
+                        quota=quota, max_round_events=config.max_round_events)
     return Services(
         config=config, store=store, repo=repo, lobby=lobby, due=due, games=games,
         idempotency=RedisIdempotency(client) if client is not None else MemoryIdempotency(),

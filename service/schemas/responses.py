@@ -29,6 +29,9 @@ class VariantSchema(Schema):
     players = fields.Nested(PlayersRange, required=True)
     rules = fields.Dict(required=True, allow_none=True)
     description = fields.String()
+    parameters = fields.Dict(metadata={"description": "custom only: every rule-set parameter by dotted path, with "
+                                                      "its type and allowed values (enum), as the service checks "
+                                                      "them; e.g. score.scheme, stock.blocked_round"})
 
 
 class VariantListSchema(Schema):
@@ -151,7 +154,8 @@ class GameViewSchema(Schema):
         "description": "why a finished game has no result: `expired`, a table that waited MACAU_WAITING_TTL_S for "
                        "players without filling (event `table_expired`); null otherwise"})
     version = fields.Integer(required=True)
-    round = fields.Integer(required=True)
+    round = fields.Integer(required=True, metadata={
+        "description": "the round being played or last played, numbered from 1; 0 before the first deal"})
     seeded = fields.Boolean(required=True, metadata={"description": (
         "created with a `seed`: its creator may know every card, so such a table is never public")})
     fixed_deal = fields.Boolean(required=True, metadata={"description": (
