@@ -38,6 +38,7 @@ import redis
 from domain import command_from_move
 from domain.rules import PRESET_IDS
 from events import codec
+from events.envelope import rfc3339
 from events.store import events_key, meta_key
 from games.service import BOT, TableSpec
 from service.app import create_app
@@ -71,7 +72,7 @@ def form1_memory(client: redis.Redis, game_id: str) -> int:
     pipe = client.pipeline(transaction=False)
     raws = [fields[b"e"] for _id, fields in client.xrange(events_key(game_id))]
     for seq, (type, at, seat, data, v) in enumerate(codec.parse_many(raws), start=1):
-        at = codec.at_string(at)
+        at = rfc3339(codec.time_ms(at))  # form 1 stored the string
         digest = codec.legacy_hash(prev, seq, type, at, seat, data, v)
         pipe.xadd(events_key(copy), {"e": orjson.dumps({"seq": seq, "type": type, "at": at, "seat": seat,
                                                         "data": data, "v": v, "prev": prev, "hash": digest})},

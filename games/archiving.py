@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from events import logfile
-from events.mapping import from_rfc3339
 from events.store.archive_dir import ArchiveDir
 from events.store.base import EventStore, Tail
 
@@ -68,7 +67,7 @@ class Archiver:
         record = apply_raw(None, game_id, tail.raws, tail.head)
         if record.status != "finished":
             return "not finished"
-        ends = from_rfc3339(record.updated_at) + self.retention_s
+        ends = record.updated_ts + self.retention_s
         mark = self.hot.archived_mark(game_id)
         if mark is None:
             return self._archive(game_id, tail, record, ends)

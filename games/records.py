@@ -19,7 +19,8 @@ from domain import FixedDeal, GameState, RuleSet, Setup, fold, initial_state
 from domain.events import Event
 from events.chain import GENESIS, head_after
 from events.envelope import StoredEvent
-from events.mapping import from_rfc3339, is_domain_event, to_domain_event
+from events.envelope import rfc3339
+from events.mapping import is_domain_event, to_domain_event
 
 LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed", "table_expired")
 
@@ -41,8 +42,8 @@ class GameRecord:
     game_id: str
     version: int
     last_hash: str
-    created_at: str
-    updated_at: str
+    created_ms: int  # Unix milliseconds: the first event's time
+    updated_ms: int  # and the last event's
     variant: str
     config: dict  # bot_delay_s, turn_timeout_s, announce_window_s, fill_with_bots_after_s, public
     seats: tuple[Optional[SeatInfo], ...]
@@ -70,13 +71,21 @@ class GameRecord:
 
     @property
     def created_ts(self) -> float:
-        """``created_at`` as Unix seconds."""
-        return from_rfc3339(self.created_at)
+        """When the table was created, in Unix seconds."""
+        return self.created_ms / 1000
 
     @property
     def updated_ts(self) -> float:
-        """``updated_at`` (the time of the last event) as Unix seconds."""
-        return from_rfc3339(self.updated_at)
+        """The time of the last event, in Unix seconds."""
+        return self.updated_ms / 1000
+
+    @property
+    def created_at(self) -> str:
+        return rfc3339(self.created_ms)
+
+    @property
+    def updated_at(self) -> str:
+        return rfc3339(self.updated_ms)
 
     @property
     def attended(self) -> bool:
@@ -134,7 +143,7 @@ def setup_from_created(data: dict) -> Setup:
 def record_from_created(game_id: str, stored: StoredEvent) -> GameRecord:
     data = stored.data
     setup = setup_from_created(data)
-    return GameRecord(game_id, stored.seq, stored.hash or GENESIS, stored.at, stored.at, data["variant"], dict(data["config"]),
+    return GameRecord(game_id, stored.seq, stored.hash or GENESIS, stored.at_ms, stored.at_ms, data["variant"], dict(data["config"]),
                       tuple(None for _ in range(data["seats"])), initial_state(setup), (0,) * data["seats"])
 
 
@@ -186,7 +195,7 @@ def advance(record: GameRecord, stored: list[StoredEvent], state: GameState) -> 
             record = _apply_lobby(record, e)
     record = _count_timeouts(record, stored)
     last = stored[-1]
-    return replace(record, state=state, version=last.seq, last_hash=last.hash, updated_at=last.at)
+    return replace(record, state=state, version=last.seq, last_hash=last.hash, updated_ms=last.at_ms)
 
 
 def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[StoredEvent]) -> GameRecord:
@@ -196,7 +205,7 @@ def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[St
     record = fold_items(record, game_id, [to_domain_event(e) if is_domain_event(e.type) else e for e in events])
     if events:
         last = events[-1]
-        record = replace(record, version=last.seq, last_hash=head_after(prev, events), updated_at=last.at)
+        record = replace(record, version=last.seq, last_hash=head_after(prev, events), updated_ms=last.at_ms)
     return record
 
 

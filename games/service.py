@@ -504,7 +504,7 @@ def _plausible_id(game_id: str) -> bool:
 
 
 def _preview(e: NewEvent, seq: int) -> StoredEvent:
-    return StoredEvent(seq, e.type, "", e.seat, e.data, 1, b"", "")
+    return StoredEvent(seq, e.type, 0, e.seat, e.data, 1, b"", "")
 
 
 def _deal(deal: Optional[dict]) -> Optional[FixedDeal]:

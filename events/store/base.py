@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Callable, Optional
 
 from .. import codec
-from ..envelope import NewEvent, StoredEvent, format_at, utc_now
+from ..envelope import NewEvent, StoredEvent, now_ms
 
-Clock = Callable[[], datetime]
+Clock = Callable[[], int]  # the present as Unix milliseconds
 
 
 class ConcurrencyError(Exception):
@@ -67,7 +66,7 @@ class Tail:
 class EventStore(ABC):
     """Per game: ``seq`` is 1-based and gap-free, and ``version`` is the last ``seq``."""
 
-    def __init__(self, clock: Clock = utc_now):
+    def __init__(self, clock: Clock = now_ms):
         self._clock = clock
 
     @abstractmethod
@@ -155,7 +154,7 @@ class EventStore(ABC):
         self.close()
 
     def _seal(self, events: list[NewEvent], expected_version: int, prev: str) -> list[StoredEvent]:
-        return codec.seal(events, expected_version, prev, format_at(self._clock()))
+        return codec.seal(events, expected_version, prev, self._clock())
 
 
 class Wakeup(ABC):

@@ -10,13 +10,13 @@ import time
 from typing import Optional
 
 from .. import codec
-from ..envelope import NewEvent, StoredEvent, utc_now
+from ..envelope import NewEvent, StoredEvent, now_ms
 from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Tail, Wakeup, check_append, check_game_id,
                    check_read)
 
 
 class InMemoryEventStore(EventStore):
-    def __init__(self, clock: Clock = utc_now):
+    def __init__(self, clock: Clock = now_ms):
         super().__init__(clock)
         self._changed = threading.Condition(threading.Lock())
         self._logs: dict[str, list[bytes]] = {}

@@ -31,7 +31,7 @@ from typing import Optional
 import redis
 
 from .. import codec
-from ..envelope import NewEvent, StoredEvent, utc_now
+from ..envelope import NewEvent, StoredEvent, now_ms
 from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Tail, check_append, check_game_id,
                    check_read)
 from .redis_live import FeedWakeup, LiveFeed
@@ -148,7 +148,7 @@ class RedisEventStore(EventStore):
     once that many replicas have it (``WAIT``, up to ``wait_timeout_ms``)."""
 
     def __init__(self, client: Client, *, blocking_client: Optional[Client] = None,
-                 max_block_s: float = 30.0, clock: Clock = utc_now, hash_cache_size: int = 10_000,
+                 max_block_s: float = 30.0, clock: Clock = now_ms, hash_cache_size: int = 10_000,
                  owns_clients: bool = False, wait_replicas: int = 0, wait_timeout_ms: int = 1000):
         super().__init__(clock)
         self._redis = client
@@ -168,7 +168,7 @@ class RedisEventStore(EventStore):
 
     @classmethod
     def from_url(cls, url: str, *, cluster: bool = False, pool_size: int = 32, socket_timeout: float = 2.0,
-                 blocking_pool_size: int = 64, max_block_s: float = 5.0, clock: Clock = utc_now,
+                 blocking_pool_size: int = 64, max_block_s: float = 5.0, clock: Clock = now_ms,
                  wait_replicas: int = 0, wait_timeout_ms: int = 1000) -> "RedisEventStore":
         """``url`` names the server, or with ``cluster`` any node of a Redis Cluster."""
         # redis-py 8 defaults (socket_timeout=5, a pool of 100 that raises once exhausted)
