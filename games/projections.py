@@ -36,6 +36,7 @@ def summary(record: GameRecord) -> dict:
         "closed_reason": record.closed,
         "seats": len(record.seats),
         "seats_taken": sum(1 for s in record.seats if s is not None),
+        "seats_open": len(record.open_seats()),
         "players": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in record.seats if s is not None],
         "version": record.version,
         "created_at": record.created_at,

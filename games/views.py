@@ -61,6 +61,7 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
             "score": st.scores[i],
             "out": playing and not st.active[i],
             "place": places.get(i),
+            "reserved": info is None and i in record.reserved,
         })
     pd, ps = st.pending_draw, st.pending_skip
     view = {
@@ -102,6 +103,8 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
         "fill_with_bots_at": _fill_at(record),
         "created_at": record.created_at,
         "updated_at": record.updated_at,
+        "rematch_game_id": record.rematch,
+        "rematch_of": record.rematch_of,
     }
     if isinstance(viewer, int) and 0 <= viewer < len(record.seats):
         info = record.seats[viewer]
