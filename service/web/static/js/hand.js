@@ -281,7 +281,7 @@ export function Hand({ view, gameId, busy, paced, onMove, onPlayFrom }) {
   </section>`;
 }
 
-const PER_ROW = 12; // more cards than this: two rows (or more), overlapping less
+const PER_ROW = 14; // more cards than this: two rows (or more), overlapping less
 
 function rowsOf(shown) {
   const rows = Math.max(1, Math.ceil(shown.length / PER_ROW));
