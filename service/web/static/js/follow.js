@@ -53,34 +53,59 @@ export function topAt(events, upto) {
   return top;
 }
 
-// The moves of others still to show between `shown` and `target`.
-function upcoming(events, shown, target, you) {
-  return events.filter((e) => e.seq > shown && e.seq <= target && STEP_MS[e.type] && e.seat != null && e.seat !== you);
+// The next move of another seat after `after`, up to `target`.
+function nextStep(events, after, target, you) {
+  return events.find((e) => e.seq > after && e.seq <= target && STEP_MS[e.type] && e.seat != null && e.seat !== you) || null;
 }
 
 // The version the table shows: the view's, reached one move of another seat at a time
-// (each held STEP_MS) when pacing is on, at once otherwise (and on the first load).
+// (each held STEP_MS) when pacing is on, at once otherwise (and on the first load). A
+// step is shown from the first render that knows of it, so the later state never flashes
+// by first; a long backlog (a tab in the background) is skipped to its last moves.
+const EVENTS_GRACE_MS = 800; // a view may arrive before the stream's events that lead to it
+
 export function usePacedVersion(view, events, you, pacing) {
-  const [shown, setShown] = useState(0);
-  const holdUntil = useRef(0);
-  const target = view ? view.version : 0;
+  const [held, setHeld] = useState(null); // { seq, until }: the move on screen now
+  const [, setTick] = useState(0);
+  const done = useRef(0); // every event up to here has been shown
+  const seen = useRef([0, 0]); // [the view's version, when it came]
+  const version = view ? view.version : 0;
+  if (seen.current[0] !== version) seen.current = [version, Date.now()];
+  // pacing, a view ahead of the events is shown once they come (or after a grace period)
+  const known = events.length ? events[events.length - 1].seq : 0;
+  const lagging = pacing && done.current > 0 && known < version && Date.now() - seen.current[1] < EVENTS_GRACE_MS;
+  const target = lagging ? Math.max(known, done.current) : version;
   useEffect(() => {
-    if (!view || shown >= target) return undefined;
-    const steps = pacing && shown > 0 && !document.hidden ? upcoming(events, shown, target, you) : [];
-    const wait = steps.length ? Math.max(0, holdUntil.current - Date.now()) : 0;
-    const id = setTimeout(() => {
-      if (!steps.length) {
-        setShown(target);
-        return;
-      }
-      const step = steps.length > MAX_BACKLOG ? steps[steps.length - MAX_BACKLOG] : steps[0];
-      holdUntil.current = Date.now() + STEP_MS[step.type];
-      setShown(step.seq);
-    }, wait);
+    if (!lagging) return undefined;
+    const id = setTimeout(() => setTick((t) => t + 1), EVENTS_GRACE_MS);
     return () => clearTimeout(id);
-  }, [target, events.length, shown, pacing, you]);
-  if (view && shown > target) return target; // a view from before (a reload, another tab's move)
-  return shown;
+  }, [lagging, version]);
+  let next = null;
+  if (!held && pacing && done.current > 0 && !document.hidden) {
+    next = nextStep(events, done.current, target, you);
+    const backlog = next ? events.filter((e) => e.seq > done.current && e.seq <= target && STEP_MS[e.type]
+      && e.seat != null && e.seat !== you) : [];
+    if (backlog.length > MAX_BACKLOG) next = backlog[backlog.length - MAX_BACKLOG];
+  }
+  useEffect(() => {
+    if (!view) return undefined;
+    if (next) {
+      setHeld({ seq: next.seq, until: Date.now() + STEP_MS[next.type] });
+      return undefined;
+    }
+    if (!held) {
+      done.current = Math.max(done.current, target);
+      return undefined;
+    }
+    const id = setTimeout(() => {
+      done.current = held.seq;
+      setHeld(null); // the next render shows the next move, or the view
+    }, Math.max(0, held.until - Date.now()));
+    return () => clearTimeout(id);
+  }, [next && next.seq, held, target]);
+  if (!view) return 0;
+  if (held) return Math.min(held.seq, target);
+  return next ? next.seq : target;
 }
 
 // ---------------------------------------------------------------- cards that travel
