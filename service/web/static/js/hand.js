@@ -1,6 +1,6 @@
 // Your hand and what you may do with it. Everything offered comes from you.legal_moves;
 // the order of the hand is yours (order.js).
-import { html, useEffect, useRef, useState } from '../vendor/preact-htm.js';
+import { html, useEffect, useLayoutEffect, useRef, useState } from '../vendor/preact-htm.js';
 import { CardFace, SUITS, Suit, cardName, cardText, parseCard } from './cards.js';
 import { catchTargets, choices, hasAction, passCardChoices, playBody, pressable, wishKey } from './moves.js';
 import { arrange, loadOrder, moved, saveOrder } from './order.js';
@@ -76,11 +76,15 @@ export function Hand({ view, gameId, busy, paced, onMove, onPlayFrom }) {
   }
 
   const focused = useRef(false); // the keyboard was in the hand
-  useEffect(() => { // a played card took the focus with it: keep the keyboard in the hand
+  useLayoutEffect(() => { // a moved card keeps the focus (moving it in the page took it away)
     if (focusAfter.current != null && row.current) {
       const el = row.current.querySelectorAll('button[data-card]')[focusAfter.current];
+      if (el && document.activeElement !== el) el.focus();
+    }
+  });
+  useEffect(() => { // a played card took the focus with it: keep the keyboard in the hand
+    if (focusAfter.current != null) {
       focusAfter.current = null;
-      if (el) el.focus();
     } else if (focused.current && document.activeElement === document.body && heading.current) heading.current.focus();
   });
 
@@ -220,7 +224,7 @@ export function Hand({ view, gameId, busy, paced, onMove, onPlayFrom }) {
         ${sortButton('suit', 'Suit')}${sortButton('rank', 'Rank')}
         <button type="button" class="ghost small" aria-pressed=${arranging ? 'true' : 'false'}
           onClick=${() => { setArranging(!arranging); setPicked(null); setReason(arranging ? null : 'Tap a card, then the place to put it; or use ◀ ▶. Alt+← → moves the focused card.'); }}>
-          ${arranging ? 'Done' : 'Arrange'}</button>
+          Arrange</button>
       </span>
     </div>
     <p class="hint" id="hand-hint" role="status">${hint}</p>
@@ -231,13 +235,14 @@ export function Hand({ view, gameId, busy, paced, onMove, onPlayFrom }) {
     const at = selected.indexOf(index);
     const enabled = at >= 0 || extend[index] || start[index];
     const follows = at < 0 && selected.length > 0 && extend[index];
-    const label = `${cardName(code)} (${code})${at >= 0 ? `, selected ${at + 1}` : ''}${!enabled ? `: ${why}` : ''}`
+    const dim = !enabled && !arranging; // arranging, every card can be picked up
+    const label = `${cardName(code)} (${code})${at >= 0 ? `, selected ${at + 1}` : ''}${dim ? `: ${why}` : ''}`
       + `${arranging && picked === pos ? ', picked up to move' : ''}`;
     const classes = ['card', 'hand-card', at >= 0 ? 'selected' : '', follows ? 'follows' : '', picked === pos ? 'picked' : '',
       drag && drag.from === pos ? 'lifted' : '', drag && drag.to === pos && drag.from !== pos ? 'drop-here' : ''].join(' ');
     return html`<span class="slot" key=${`${code}-${index}`}><button type="button" class=${classes}
-          data-card=${code} aria-label=${label} title=${enabled ? undefined : `${cardText(code)}: ${why}`}
-          aria-pressed=${at >= 0 ? 'true' : 'false'} aria-disabled=${enabled ? 'false' : 'true'}
+          data-card=${code} aria-label=${label} title=${dim ? `${cardText(code)}: ${why}` : undefined}
+          aria-pressed=${at >= 0 ? 'true' : 'false'} aria-disabled=${dim ? 'true' : 'false'}
           onPointerDown=${(e) => onPointerDown(e, pos)} onKeyDown=${(e) => onKeyDown(e, pos)}
           onClick=${() => clickCard(pos, index, enabled, code)}>
           <${CardFace} code=${code} />
