@@ -160,7 +160,7 @@ function StartForm({ variants }) {
     <section class="own" aria-labelledby="own-h">
       <h3 id="own-h">Or set up a table</h3>
       <div class="opponents">
-        <p class="muted">You sit first; your opponents, in turn order after you:</p>
+        <p class="muted">You sit first. Opponents:</p>
         ${opponents.map((level, i) => html`<div class="field" key=${i}><label for=${`f-opp-${i + 1}`}>Opponent ${i + 1}</label>
           <select id=${`f-opp-${i + 1}`} name=${`opponent-${i + 1}`} value=${level} onChange=${(e) => {
     const next = opponents.slice();
