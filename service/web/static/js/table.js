@@ -212,7 +212,7 @@ export function TablePage({ gameId }) {
       <div class="alert-slot" role="alert">${alert && html`<p class="alert"><strong>Move rejected.</strong> <${Problem} error=${alert} />
         <button type="button" class="ghost small" onClick=${() => setAlert(null)}>Dismiss</button></p>`}</div>
       ${ended && html`<${GameOver} view=${view} you=${you} gameId=${gameId} token=${token} events=${events} />`}
-      ${you != null && view.status !== 'waiting' && html`<${Hand} view=${view} gameId=${gameId} busy=${busy} paced=${paced}
+      ${you != null && view.status === 'playing' && html`<${Hand} view=${view} gameId=${gameId} busy=${busy} paced=${paced}
         onMove=${move} onPlayFrom=${onPlayFrom} />`}
       </div>
       <div class="side">
