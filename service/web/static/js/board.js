@@ -122,9 +122,10 @@ function wishWords(wish) {
 }
 
 // The piles and everything pending, as badges next to the top card. `top`: the card
-// shown on the pile and who played it (while the moves of others are shown one by one,
-// the card of the move shown).
-export function Center({ view, you, top }) {
+// shown on the pile and who played it. `paced`: the moves of others are being shown one
+// by one, the pile shows the card of the move shown, and what is pending (the view's, of
+// the latest state) waits until they all are.
+export function Center({ view, you, top, paced = false }) {
   const p = view.pending || {};
   const name = (s) => seatName(view, s, you);
   const badges = [];
@@ -151,10 +152,10 @@ export function Center({ view, you, top }) {
       <span class="pile-label">${by ? html`<span class="played-by">${by}</span>` : html`Discard <strong>${view.discard_size}</strong>`}</span>
     </div>
     <dl class="state">
-      ${as && html`<div class="badge info"><dt>Joker as</dt><dd>${as}</dd></div>`}
+      ${paced ? '' : html`${as && html`<div class="badge info"><dt>Joker as</dt><dd>${as}</dd></div>`}
       ${showSuit && html`<div class="badge suit"><dt>Suit</dt><dd>${suitWord(view.effective_suit)}</dd></div>`}
       ${view.effective_rank && as && html`<div class="badge"><dt>Rank</dt><dd>${view.effective_rank}</dd></div>`}
-      ${badges.map(([kind, text, term]) => html`<div class=${`badge ${kind}`} key=${term}><dt>${term}</dt><dd>${text}</dd></div>`)}
+      ${badges.map(([kind, text, term]) => html`<div class=${`badge ${kind}`} key=${term}><dt>${term}</dt><dd>${text}</dd></div>`)}`}
       <div class="badge dir"><dt>Direction</dt><dd>${view.direction === 'ccw' ? '↺ counter-clockwise' : '↻ clockwise'}</dd></div>
     </dl>
   </div>`;

@@ -205,7 +205,7 @@ export function TablePage({ gameId }) {
             onJoined=${(t) => setToken(t)} />`
     : html`<${SeatRing} view=${view} me=${you ?? 0} seats=${you == null ? view.seats.map((_, i) => i) : others} lasts=${lasts}
             acting=${acting} live=${true} label="Players">
-            <${Center} view=${view} you=${you} top=${topShown} />
+            <${Center} view=${view} you=${you} top=${topShown} paced=${paced} />
             <${TurnLine} view=${view} you=${you} paced=${paced} acting=${actingEvent} ctx=${ctx} myTurn=${myTurn} />
           <//>`}
       </section>
