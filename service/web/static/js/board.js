@@ -98,14 +98,15 @@ export function Seat({ view, seat, you, hand, last, acting, live = true, place, 
 
 // The seats around the table (the live table: the others; the replay: everyone), in seat
 // order from `me`; on a narrow screen a row in that order, arrows showing the direction.
-export function SeatRing({ view, me, seats, lasts, acting, live, hands, onAddBot, heldFor, label, children }) {
+// `me`: the seat placed at the bottom; `you`: the viewer's seat (none in a replay).
+export function SeatRing({ view, me, you = me, seats, lasts, acting, live, hands, onAddBot, heldFor, label, children }) {
   const n = view.seats.length;
   const ordered = seats.map((s) => ({ s, p: around(s, me ?? 0, n) })).sort((a, b) => a.p.r - b.p.r);
   const ccw = view.direction === 'ccw';
   return html`<div class=${`ring seats-${n} ${ccw ? 'ccw' : 'cw'}`}>
     <span class="direction-ring" aria-hidden="true">${ccw ? '↺' : '↻'}</span>
     <ul class="seats" aria-label=${label}>
-      ${ordered.map(({ s, p }) => html`<${Seat} key=${s} view=${view} seat=${s} you=${me} place=${p}
+      ${ordered.map(({ s, p }) => html`<${Seat} key=${s} view=${view} seat=${s} you=${you} place=${p}
         last=${lasts ? (lasts[s] || null) : undefined} acting=${acting === s} live=${live}
         hand=${hands ? hands[s] : undefined} onAddBot=${onAddBot} heldFor=${heldFor && heldFor[s]} />`)}
     </ul>

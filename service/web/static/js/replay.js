@@ -167,7 +167,7 @@ export function ReplayPage({ gameId }) {
         <p class="muted keys">Keys: ← → step, Shift+← → turns, Page Up / Down rounds, Home / End, Space plays and pauses.</p>
       </section>
       <section class="felt" aria-label="Table at this event">
-        <${SeatRing} view=${state} me=${0} seats=${state.seats.map((_, i) => i)} hands=${state.hands} lasts=${lasts}
+        <${SeatRing} view=${state} me=${0} you=${null} seats=${state.seats.map((_, i) => i)} hands=${state.hands} lasts=${lasts}
           live=${false} label="Players and their hands">
           ${state.top_card ? html`<${Center} view=${state} you=${null} top=${top && top.code === state.top_card ? top : null} />`
     : html`<p class="big-line">No card dealt yet.</p>`}

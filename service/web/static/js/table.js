@@ -203,7 +203,7 @@ export function TablePage({ gameId }) {
       <section class="felt" aria-label="Table">
         ${view.status === 'waiting' ? html`<${Waiting} view=${view} gameId=${gameId} token=${token} you=${you}
             onJoined=${(t) => setToken(t)} />`
-    : html`<${SeatRing} view=${view} me=${you ?? 0} seats=${you == null ? view.seats.map((_, i) => i) : others} lasts=${lasts}
+    : html`<${SeatRing} view=${view} me=${you ?? 0} you=${you} seats=${you == null ? view.seats.map((_, i) => i) : others} lasts=${lasts}
             acting=${acting} live=${true} label="Players">
             <${Center} view=${view} you=${you} top=${topShown} paced=${paced} />
             <${TurnLine} view=${view} you=${you} paced=${paced} acting=${actingEvent} ctx=${ctx} myTurn=${myTurn} />
@@ -325,7 +325,7 @@ function Waiting({ view, gameId, token, you, onJoined }) {
   return html`<div class="waiting">
     <p class="big-line">Waiting for players: <strong>${taken} of ${view.seats.length}</strong> seats taken.</p>
     ${view.fill_with_bots_at && html`<p>Empty seats get bots in <${Countdown} deadline=${view.fill_with_bots_at} label="until bots fill the table" />.</p>`}
-    <${SeatRing} view=${view} me=${you ?? 0} seats=${view.seats.map((_, i) => i).filter((i) => i !== you)} live=${true}
+    <${SeatRing} view=${view} me=${you ?? 0} you=${you} seats=${view.seats.map((_, i) => i).filter((i) => i !== you)} live=${true}
       label="Seats" onAddBot=${token && you != null ? addBot : null} heldFor=${heldFor} />
     <p>Share the table: <${CopyButton} label="Copy invite link" text=${() => `${location.origin}/play/${encodeURIComponent(gameId)}`} /></p>
     ${token && you != null ? html`<div class="inline-form">
