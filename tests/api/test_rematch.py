@@ -178,3 +178,15 @@ def test_the_finished_game_still_audits_and_replays_with_the_offer_after_its_end
     doubled = stored + [replace(stored[-1], seq=stored[-1].seq + 1)]  # not a log the service writes
     check = next(c for c in audit(old_id, doubled)["checks"] if c["name"] == "game_finished")
     assert not check["ok"] and "rematch_offered" in check["detail"]
+
+
+def test_a_flood_of_rematch_requests_is_rate_limited_and_opens_one_game(make_client):
+    client = make_client(rate_limit_per_s=0.5, rate_limit_burst=8)
+    old_id, tokens = finished(client)  # three requests of the seat's creator, on its address
+    answers = [rematch(client, old_id, tokens[1]) for _ in range(12)]
+    codes = [r.status_code for r in answers]
+    assert codes[0] == 201 and 429 in codes, codes
+    assert set(codes) <= {201, 409, 429}
+    assert all(r.headers.get("Retry-After") for r in answers if r.status_code == 429)
+    offers = [e for e in events(client, old_id)["events"] if e["type"] == "rematch_offered"]
+    assert len(offers) == 1 and offers[0]["data"]["game_id"] == answers[0].get_json()["game_id"]
