@@ -323,6 +323,7 @@ def test_a_rematch_offered_after_archiving_is_archived_too_and_none_after_evicti
     assert asked.status_code == 201, asked.get_json()
     new_id = asked.get_json()["game_id"]
     # the archived copy lacks the offer: it is archived again before the game leaves Redis
+    assert services.archiver._grew(gid, services.store.hot.read_tail(gid, 0))
     assert services.archiver.step(gid) == "archived"
     assert services.archiver.step(gid) == "evicted"
     archived = services.store.archive.read(gid)
