@@ -44,7 +44,7 @@ TYPE_NAMES: tuple[str, ...] = (
     "going_out_deferred", "player_passed", "turn_timed_out", "wish_expired", "follow_up_required",
     "skip_robin_started", "skip_robin_joined", "skip_robin_declined", "skip_robin_ended", "bonus_turns_granted",
     "call_window_opened", "call_window_closed", "call_penalty_applied", "false_catch_penalized",
-    "pass_cards_requested", "pass_card_chosen", "cards_passed", "table_expired",
+    "pass_cards_requested", "pass_card_chosen", "cards_passed", "table_expired", "rematch_offered",
 )
 TYPE_CODES: dict[str, int] = {name: code for code, name in enumerate(TYPE_NAMES)}
 

@@ -91,8 +91,11 @@ class Archiver:
     def _evict(self, game_id: str, tail: Tail, record, mark: str) -> str:
         try:
             copy = self.check_copy(game_id, tail)
-        except CopyMismatch as e:  # lost or damaged since: archive it again first
-            log.warning("archived copy of %s unusable (%s): archiving it again", game_id, e)
+        except CopyMismatch as e:  # lost or damaged since, or the log grew: archive it again first
+            if self._grew(game_id, tail):  # a rematch offered after the end: expected, not damage
+                log.info("the log of %s grew since it was archived: archiving it again", game_id)
+            else:
+                log.warning("archived copy of %s unusable (%s): archiving it again", game_id, e)
             return self._archive(game_id, tail, record, self.clock())
         if copy.checksum != mark:  # the right events in another file (rewritten since): record that one
             return self._archive(game_id, tail, record, self.clock())
@@ -107,6 +110,16 @@ class Archiver:
         """Not in the hot store: evicted (a crash may have left its lobby entries), or never there."""
         self.lobby.archived(game_id)
         return "evicted" if self.archive.has(game_id) else "unknown game"
+
+    def _grew(self, game_id: str, tail: Tail) -> bool:
+        """Whether the archived copy is whole and the hot log's beginning (events were
+        appended after it was archived: the offer of a rematch)."""
+        try:
+            copy = self.archive.read(game_id, fresh=True)
+        except logfile.LogFileError:
+            return False
+        raws = [r if r.__class__ is bytes else r.encode() for r in tail.raws[:copy.version]] if copy else []
+        return copy is not None and copy.version < tail.version and copy.raws == raws
 
     def check_copy(self, game_id: str, tail: Tail) -> logfile.GameLog:
         """The archived copy, read back from disk: whole, and exactly the hot store's log."""

@@ -6,7 +6,8 @@ for after every event; every round's result and the game's follow from the play 
 rules engine's scoring, applied to the replayed table, gives what the log records); every
 shuffle (deal and reshuffle) matches the commitment published with it, using the salts
 revealed when the game ended; the log ends with the game's end (``game_ended``, or
-``table_expired`` for a table that closed before a card was dealt)."""
+``table_expired`` for a table that closed before a card was dealt), which only the offer
+of a rematch (one ``rematch_offered``) may follow."""
 
 from __future__ import annotations
 
@@ -42,10 +43,16 @@ def audit(game_id: str, events: list[StoredEvent], head: Optional[str] = None) -
     expired = bool(events) and events[-1].type == "table_expired"
     checks.append(_check("commitments", True, "no shuffle was made: the table expired before the deal")
                   if expired and not run.shuffles else _check_commitments(events, run.shuffles))
-    ended = bool(events) and events[-1].type == "game_ended"
-    checks.append(_check("game_finished", ended or expired, "the log ends with game_ended" if ended
-                         else "the table expired before a card was dealt" if expired
-                         else "the game has not ended: its salts are not revealed yet"))
+    ends = [i for i, e in enumerate(events) if e.type == "game_ended"]
+    after = [e.type for e in events[ends[-1] + 1:]] if ends else []
+    if ends and after not in ([], ["rematch_offered"]):
+        checks.append(_check("game_finished", False, f"events after game_ended: {after[:4]} (only one "
+                                                     "rematch_offered may follow it)"))
+    else:
+        checks.append(_check("game_finished", bool(ends) or expired, (
+            "the log ends with game_ended" + (", then the offer of a rematch" if after else "")) if ends
+            else "the table expired before a card was dealt" if expired
+            else "the game has not ended: its salts are not revealed yet"))
     return {"verified": all(c["ok"] for c in checks), "events": len(events), "checks": checks}
 
 

@@ -2,11 +2,13 @@
 rebuilt by one fold over the log.
 
 Lobby events are the service's own (``game_created``, ``player_joined``, ``bot_joined``,
-``player_left``, ``autopilot_changed``, ``table_expired``); every other type is a domain
-event folded by ``domain.fold``. ``table_expired`` closes a table that waited too long
-for players: the game is then ``finished`` without a round ever dealt (``closed`` says
-why). The first event, ``game_created``, records the full rule set, the engine's
-rules version and the table configuration."""
+``player_left``, ``autopilot_changed``, ``table_expired``, ``rematch_offered``); every
+other type is a domain event folded by ``domain.fold``. ``table_expired`` closes a table
+that waited too long for players: the game is then ``finished`` without a round ever dealt
+(``closed`` says why). The first event, ``game_created``, records the full rule set, the
+engine's rules version and the table configuration; a rematch's also names the game it
+follows and the seats held for that game's players (``rematch_of``). ``rematch_offered``,
+the one event a finished game may take after ``game_ended``, names its rematch."""
 
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ from events.envelope import StoredEvent
 from events.envelope import rfc3339
 from events.mapping import is_domain_event, to_domain_event
 
-LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed", "table_expired")
+LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed", "table_expired",
+                "rematch_offered")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,9 @@ class GameRecord:
     state: GameState
     timeouts: tuple[int, ...] = ()  # consecutive turn timeouts per seat (autopilot after 2)
     closed: Optional[str] = None  # "expired": the table closed before it filled (table_expired)
+    rematch: Optional[str] = None  # the game this finished one is played again as (rematch_offered)
+    rematch_of: Optional[str] = None  # the game this one plays again
+    reserved: frozenset = frozenset()  # seats held for the players of ``rematch_of`` (taken only by them)
 
     @property
     def status(self) -> str:
@@ -68,6 +74,10 @@ class GameRecord:
 
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s is None]
+
+    def open_seats(self) -> list[int]:
+        """Free seats anyone may take (not held for a player of the game this one plays again)."""
+        return [i for i in self.free_seats() if i not in self.reserved]
 
     @property
     def created_ts(self) -> float:
@@ -143,8 +153,10 @@ def setup_from_created(data: dict) -> Setup:
 def record_from_created(game_id: str, stored: StoredEvent) -> GameRecord:
     data = stored.data
     setup = setup_from_created(data)
-    return GameRecord(game_id, stored.seq, stored.hash or GENESIS, stored.at_ms, stored.at_ms, data["variant"], dict(data["config"]),
-                      tuple(None for _ in range(data["seats"])), initial_state(setup), (0,) * data["seats"])
+    of = data.get("rematch_of") or {}
+    return GameRecord(game_id, stored.seq, stored.hash or GENESIS, stored.at_ms, stored.at_ms, data["variant"],
+                      dict(data["config"]), tuple(None for _ in range(data["seats"])), initial_state(setup),
+                      (0,) * data["seats"], rematch_of=of.get("game_id"), reserved=frozenset(of.get("seats", ())))
 
 
 def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
@@ -162,6 +174,8 @@ def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
         seats[e.seat] = replace(seats[e.seat], autopilot=bool(d["on"]))
     elif e.type == "table_expired":
         return replace(record, closed="expired")
+    elif e.type == "rematch_offered":
+        return replace(record, rematch=d["game_id"])
     return replace(record, seats=tuple(seats))
 
 

@@ -28,6 +28,10 @@ class ConcurrencyError(Exception):
         super().__init__(f"game {game_id}: {what} (expected {expected_version}, current {current_version})")
 
 
+class Archived(ConcurrencyError):
+    """The game has left the hot store for the archive: it takes no more events."""
+
+
 class AlreadyApplied(Exception):
     """An append carried a ``request_id`` that an earlier append of this game carried:
     nothing was written; ``span`` is the ``(first, last)`` seqs the earlier one wrote."""

@@ -14,7 +14,7 @@ from typing import Optional
 
 from ..envelope import NewEvent, StoredEvent
 from .archive_dir import ArchiveDir
-from .base import ConcurrencyError, EventStore, Tail, Wakeup, check_read
+from .base import Archived, ConcurrencyError, EventStore, Tail, Wakeup, check_read
 
 
 class TieredEventStore(EventStore):
@@ -32,7 +32,7 @@ class TieredEventStore(EventStore):
             if log is None:
                 raise
             # an archived game is finished: it takes no more events
-            raise ConcurrencyError(log.version, game_id=game_id, expected_version=expected_version) from None
+            raise Archived(log.version, game_id=game_id, expected_version=expected_version) from None
 
     def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
         """From the hot store: an archived game takes no more moves, so no retry of one."""

@@ -30,6 +30,7 @@ from ..schemas.responses import (
     JoinedSchema,
     LeftSchema,
     QuickplayResultSchema,
+    RematchSchema,
 )
 from . import BEARER, GAME_STORE, problems, responds
 
@@ -89,9 +90,14 @@ def list_games(query):
 def join_game(body, game_id):
     """Take the lowest free seat. 409 if the table is full or the game has started."""
     record, seated = services().games.join(game_id, body["name"])
-    return json_response({"game_id": game_id, "player_id": seated.player_id, "seat": seated.seat,
-                          "token": seated.token, "status": record.status, "version": record.version,
-                          "seeded": bool(record.config.get("seeded")), "fixed_deal": record.fixed_deal}, 201)
+    return json_response(_seated(record, seated), 201)
+
+
+def _seated(record, seated) -> dict:
+    """A seat taken: its token, and whether the table's creator may know the cards."""
+    return {"game_id": record.game_id, "player_id": seated.player_id, "seat": seated.seat, "token": seated.token,
+            "status": record.status, "version": record.version, "seeded": bool(record.config.get("seeded")),
+            "fixed_deal": record.fixed_deal}
 
 
 @blp.route("/games/<game_id>/bots", methods=["POST"])
@@ -100,12 +106,38 @@ def join_game(body, game_id):
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, 409, 415, *GAME_STORE)
 def add_bot(body, game_id):
-    """Seat a bot (the token of a seated player is required)."""
+    """Seat a bot (the token of a seated player is required): in `seat`, else the lowest
+    open seat, else a seat a rematch holds for a player of the last game. 409 if that
+    seat is taken or the game has started."""
     svc = services().games
     seat = seat_for_action(game_id)
-    record, seated = svc.add_bot(game_id, body["level"], by_seat=seat)
+    record, seated = svc.add_bot(game_id, body["level"], by_seat=seat, seat=body["seat"])
     return json_response({"player_id": seated.player_id, "seat": seated.seat, "status": record.status,
                           "version": record.version}, 201)
+
+
+@blp.route("/games/<game_id>/rematch", methods=["POST"])
+@responds(blp, 201, RematchSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409, *GAME_STORE)
+def rematch(game_id):
+    """Play a finished game again: the caller (a seat's token of the finished game) takes
+    the same seat in its rematch and gets a new token for it.
+
+    One rematch per finished game: the first call creates it (same variant, rules, seats,
+    bots and settings; a new shuffle) and appends `rematch_offered` (data: the new
+    `game_id`) to the finished game's events, so every seat and spectator hears of it;
+    two calls at once get the same new game. Each human of the old table who has not
+    left has his seat held in the new game and takes it with this call; the seat of a
+    human who left is open to anyone. Old tokens act only in the old game. 409:
+    `game_not_finished`, `no_rematch` (a table that expired unplayed), `rematch_closed`
+    (the game has been archived), `rematch_seat_taken` (taken already, or given to a
+    bot); 403 `seat_left` for a player who left the game."""
+    svc = services().games
+    seat = seat_for_action(game_id)
+    record, seated = svc.rematch(game_id, seat)
+    return json_response({**_seated(record, seated), "rematch_of": game_id}, 201,
+                         {"Location": f"/v1/games/{record.game_id}"})
 
 
 @blp.route("/quickplay", methods=["POST"])

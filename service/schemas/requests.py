@@ -165,6 +165,8 @@ class JoinSchema(Strict):
 
 class AddBotSchema(Strict):
     level = fields.String(load_default="normal", validate=validate.OneOf(LEVELS))
+    seat = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(0, 9), metadata={
+        "description": "the free seat to give the bot (default: the lowest open seat, then a seat a rematch holds)"})
 
 
 class QuickplaySchema(Strict):

@@ -55,6 +55,10 @@ class SeatSchema(Schema):
     score = fields.Integer(required=True)
     out = fields.Boolean(required=True)
     place = fields.Integer(required=True, allow_none=True)
+    reserved = fields.Boolean(metadata={"description": "a free seat of a rematch held for the player who sat there "
+                                                       "in the last game (only he takes it, with "
+                                                       "`POST /v1/games/{old id}/rematch`; a seated player may give "
+                                                       "it to a bot)"})
 
 
 class PendingDrawSchema(Schema):
@@ -181,6 +185,10 @@ class GameViewSchema(Schema):
     fill_with_bots_at = fields.String(allow_none=True, metadata={"format": "date-time"})
     created_at = fields.String(metadata={"format": "date-time"})
     updated_at = fields.String(metadata={"format": "date-time"})
+    rematch_game_id = fields.String(allow_none=True, metadata={
+        "description": "a finished game played again: the new game's id (event `rematch_offered`); null otherwise"})
+    rematch_of = fields.String(allow_none=True, metadata={
+        "description": "the game this one plays again (a rematch); null otherwise"})
     you = fields.Nested(YouSchema, metadata={"description": "present with a seat token"})
     hands = fields.List(fields.List(fields.String()), metadata={"description": "auditor only"})
     stock = fields.List(fields.String(), metadata={"description": "auditor only; top first"})
@@ -198,9 +206,10 @@ class EventSchema(Schema):
     type = fields.String(required=True, metadata={
         "description": "snake_case: the game events of RULES.md §7.3 and the service's own: `game_created`, "
                        "`player_joined`, `bot_joined`, `player_left`, `autopilot_changed`, `turn_timed_out`, "
-                       "`call_penalty_applied`, and `table_expired` (a waiting table closed after "
+                       "`call_penalty_applied`, `table_expired` (a waiting table closed after "
                        "MACAU_WAITING_TTL_S without filling; data `{waited_s}`; the game is then finished with "
-                       "no result)"})
+                       "no result) and `rematch_offered` (after `game_ended`: the game is played again as "
+                       "`data.game_id`)"})
     at = fields.String(required=True, metadata={"format": "date-time"})
     seat = fields.Integer(required=True, allow_none=True)
     data = fields.Dict(required=True)
@@ -240,6 +249,10 @@ class JoinedSchema(Schema):
         "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
 
 
+class RematchSchema(JoinedSchema):
+    rematch_of = fields.String(required=True, metadata={"description": "the finished game this one plays again"})
+
+
 class BotAddedSchema(Schema):
     player_id = fields.String(required=True)
     seat = fields.Integer(required=True)
@@ -264,6 +277,8 @@ class GameSummarySchema(Schema):
                        "players without filling (event `table_expired`); null otherwise"})
     seats = fields.Integer(required=True)
     seats_taken = fields.Integer(required=True)
+    seats_open = fields.Integer(metadata={"description": "free seats anyone may take (a rematch holds its old "
+                                                         "players' seats for them)"})
     players = fields.List(fields.Dict(), required=True)
     version = fields.Integer(required=True)
     created_at = fields.String(required=True)

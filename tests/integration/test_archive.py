@@ -321,3 +321,31 @@ def test_retention_keeps_a_game_in_redis_until_it_is_over(redis_url, tmp_path):
         assert services.archiver.due() == [gid] and services.archiver.step(gid) == "evicted"
     finally:
         services.close()
+
+
+def test_a_rematch_offered_after_archiving_is_archived_too_and_none_after_eviction(stack, redis_url):
+    services, app = stack
+    c = app.test_client()
+    gid, tokens, record = finished_game(services, app)
+    assert services.archiver.step(gid) == "archived"
+    asked = c.post(f"/v1/games/{gid}/rematch", headers={"Authorization": f"Bearer {tokens[0]}"})
+    assert asked.status_code == 201, asked.get_json()
+    new_id = asked.get_json()["game_id"]
+    # the archived copy lacks the offer: it is archived again before the game leaves Redis
+    assert services.archiver._grew(gid, services.store.hot.read_tail(gid, 0))
+    assert services.archiver.step(gid) == "archived"
+    assert services.archiver.step(gid) == "evicted"
+    archived = services.store.archive.read(gid)
+    assert archived.version == record.version + 1 and archived.events()[-1].type == "rematch_offered"
+    report = c.get(f"/v1/games/{gid}/audit").get_json()
+    assert report["verified"], report
+    assert c.get(f"/v1/games/{gid}").get_json()["rematch_game_id"] == new_id
+    # Bob takes his seat from the archived game's offer
+    bob = c.post(f"/v1/games/{gid}/rematch", headers={"Authorization": f"Bearer {tokens[1]}"})
+    assert bob.status_code == 201 and bob.get_json()["game_id"] == new_id
+
+    other, other_tokens, _ = finished_game(services, app, seed=6)
+    assert services.archiver.step(other) == "archived" and services.archiver.step(other) == "evicted"
+    late = c.post(f"/v1/games/{other}/rematch", headers={"Authorization": f"Bearer {other_tokens[0]}"})
+    assert late.status_code == 409 and late.get_json()["code"] == "rematch_closed"
+    assert services.store.read(other)[-1].type == "game_ended"
