@@ -57,7 +57,7 @@ class Stack:
             self.server = start_server()
         url = self.redis_url or self.server.url
         self.port = free_port()
-        env = dict(os.environ, **BASE_ENV, **self.extra, REDIS_URL=url, PYTHONPATH=self.root,
+        env = dict(os.environ, **{**BASE_ENV, **self.extra}, REDIS_URL=url, PYTHONPATH=self.root,
                    GUNICORN_BIND=f"127.0.0.1:{self.port}")
         conf = os.path.join(self.root, "service", "gunicorn_conf.py")
         self.procs.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"],
@@ -446,10 +446,129 @@ def probe_sweeper(root, n=3000, seconds=12):
             "core_share": round(used / seconds, 3)}
 
 
+# ---------------------------------------------------------------------- issue 23: connections
+def probe_slow_headers(root, n=400, seconds=15.0):
+    """``n`` connections (one worker) each send a request line, then its headers one byte
+    a second, never finishing: from one address, and spread over 16 addresses (25 each):
+    how many the server still holds after 1, 5 and ``seconds`` s, how it answered the
+    others, and /healthz from another address meanwhile (one call a second)."""
+    return {"one_address": _slow_heads(root, ["127.0.0.60"] * n, seconds),
+            "16_addresses": _slow_heads(root, [f"127.0.0.{70 + i % 16}" for i in range(n)], seconds)}
+
+
+def _slow_heads(root, sources, seconds):
+    with Stack(root, {"GUNICORN_WORKERS": "1"}) as s:
+        socks = []
+        for src in sources:
+            try:
+                sock = socket.create_connection(("127.0.0.1", s.port), timeout=2, source_address=(src, 0))
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                sock.setblocking(False)
+                socks.append(sock)
+            except OSError:
+                break
+        alive = dict(enumerate(socks))
+        answers: list = []
+        health: list = []
+        held = {}
+        began = time.monotonic()
+        marks = [1.0, 5.0, seconds]
+        try:
+            while marks:
+                tick = time.monotonic()
+                for i, sock in list(alive.items()):
+                    try:
+                        first = sock.recv(64)
+                    except BlockingIOError:
+                        first = None
+                    except OSError:
+                        first = b""
+                    if first is None:
+                        try:
+                            sock.send(b"a")
+                            continue
+                        except OSError:
+                            first = b""
+                    answers.append(int(first.split()[1]) if first.startswith(b"HTTP/") else "closed")
+                    del alive[i]
+                elapsed = time.monotonic() - began
+                while marks and elapsed >= marks[0]:
+                    held[f"held_after_{marks.pop(0):g}s"] = len(alive)
+                st, _, _, secs = call(s.port, "GET", "/healthz", timeout=8, src="127.0.0.61")
+                health.append((st, secs))
+                time.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
+        finally:
+            for sock in socks:
+                sock.close()
+    return {"connections": len(socks), **held, "answers": counts(answers),
+            "healthz": {"statuses": counts(h[0] for h in health),
+                        "slowest_s": round(max((h[1] for h in health), default=0), 2)}}
+
+
+NODE_BURST = r"""
+const [port, n] = process.argv.slice(1).map(Number);
+const seen = {};
+(async () => {
+  for (let i = 0; i < n; i++) {
+    let key;
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/v1/games?limit=1`);
+      await r.arrayBuffer();
+      key = String(r.status);
+    } catch (e) {
+      key = (e.cause && (e.cause.code || e.cause.message)) || e.message;
+    }
+    seen[key] = (seen[key] || 0) + 1;
+  }
+  console.log(JSON.stringify(seen));
+})();
+"""
+DROPPED = ("RemoteDisconnected", "ConnectionResetError", "BrokenPipeError", "ECONNRESET", "UND_ERR_SOCKET",
+           "other side closed", "EPIPE")
+
+
+def probe_keepalive_refusals(root, n=600):
+    """A keep-alive client sends ``n`` requests one after another, well past its rate limit
+    (20/s, burst 50), so most are refused with a 429 that closes the connection: how many
+    requests end in a dropped connection (RemoteDisconnected, a reset) instead of an
+    answer. Python's http.client on one reused connection (reconnecting only when told or
+    when it failed), and Node's fetch (undici's keep-alive pool) when node is installed."""
+    import http.client
+    import shutil
+
+    env = {"MACAU_RATE_LIMIT_PER_S": "20", "MACAU_RATE_LIMIT_BURST": "50"}
+    out = {}
+    with Stack(root, env) as s:
+        conn = http.client.HTTPConnection("127.0.0.1", s.port, timeout=10, source_address=("127.0.0.62", 0))
+        seen = []
+        for _ in range(n):
+            try:
+                conn.request("GET", "/v1/games?limit=1")
+                r = conn.getresponse()
+                r.read()
+                seen.append(r.status)
+            except (OSError, http.client.HTTPException) as e:
+                seen.append(type(e).__name__)
+                conn.close()  # a client that failed starts over
+        conn.close()
+        out["python_http_client"] = {"answers": counts(seen), "dropped": sum(1 for x in seen if x in DROPPED)}
+    node = shutil.which("node")
+    if node:
+        with Stack(root, env) as s:
+            done = subprocess.run([node, "-e", NODE_BURST, str(s.port), str(n)], capture_output=True, text=True,
+                                  timeout=120)
+            seen_node = json.loads(done.stdout.strip().splitlines()[-1]) if done.returncode == 0 else {
+                "error": done.stderr[-300:]}
+        out["node_fetch"] = {"answers": seen_node,
+                             "dropped": sum(v for k, v in seen_node.items() if k in DROPPED and isinstance(v, int))}
+    return out
+
+
 PROBES = {"rate_limit": probe_rate_limit, "failed_auth": probe_failed_auth, "proxy": probe_proxy,
           "streams": probe_streams, "idle_connections": probe_idle_connections, "bad_input": probe_bad_input, "hygiene": probe_hygiene, "redis": probe_redis,
           "idempotency_retry": probe_idempotency_retry, "idempotency_keys": probe_idempotency_keys,
-          "waiting_tables": probe_waiting_tables, "sweeper": probe_sweeper}
+          "waiting_tables": probe_waiting_tables, "sweeper": probe_sweeper, "slow_headers": probe_slow_headers,
+          "keepalive_refusals": probe_keepalive_refusals}
 
 
 def main(argv=None) -> int:

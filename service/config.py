@@ -45,6 +45,8 @@ class Config:
     max_streams: int = 2000  # MACAU_MAX_STREAMS: open SSE streams and long-polls per API process
     max_streams_per_client: int = 64  # MACAU_MAX_STREAMS_PER_CLIENT: the same, per client address
     max_connections_per_client: int = 256  # MACAU_MAX_CONNECTIONS_PER_CLIENT: per peer and process (no proxy)
+    header_timeout_s: float = 10.0  # MACAU_HEADER_TIMEOUT_S: a request's line and headers arrive within this
+    max_header_reads_per_client: int = 32  # MACAU_MAX_HEADER_READS_PER_CLIENT: connections of a peer whose head is arriving
     redis_timeout_s: float = 2.0  # MACAU_REDIS_TIMEOUT_S: longest wait for one Redis command or connection
     ready_timeout_s: float = 0.5  # MACAU_READY_TIMEOUT_S: /readyz's own deadline for a PING
     idempotency_ttl_s: int = 86_400  # MACAU_IDEMPOTENCY_TTL_S: how long a key's response is kept
@@ -80,6 +82,8 @@ class Config:
             max_streams=_int("MACAU_MAX_STREAMS", 2000),
             max_streams_per_client=_int("MACAU_MAX_STREAMS_PER_CLIENT", 64),
             max_connections_per_client=_int("MACAU_MAX_CONNECTIONS_PER_CLIENT", 256),
+            header_timeout_s=_float("MACAU_HEADER_TIMEOUT_S", 10.0),
+            max_header_reads_per_client=_int("MACAU_MAX_HEADER_READS_PER_CLIENT", 32),
             redis_timeout_s=_float("MACAU_REDIS_TIMEOUT_S", 2.0),
             ready_timeout_s=_float("MACAU_READY_TIMEOUT_S", 0.5),
             idempotency_ttl_s=_int("MACAU_IDEMPOTENCY_TTL_S", 86_400),
