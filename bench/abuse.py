@@ -14,6 +14,7 @@ is one JSON object with every probe's figures."""
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import signal
@@ -564,11 +565,91 @@ def probe_keepalive_refusals(root, n=600):
     return out
 
 
+# ---------------------------------------------------------------------- issue 23: archive seals
+def _archive_path(archive_dir: str, game_id: str) -> str:
+    fan = hashlib.sha256(game_id.encode()).hexdigest()[:2]
+    return os.path.join(archive_dir, "games", fan, game_id + ".ndjson.gz")
+
+
+def _bot_game(port) -> str:
+    status, doc, _, _ = call(port, "POST", "/v1/games", {"variant": "macau", "seats": 2, "players": [],
+                                                         "bots": [{"level": "easy"}, {"level": "easy"}],
+                                                         "bot_delay_s": 0, "turn_timeout_s": None})
+    assert status == 201, (status, doc)
+    return doc["game_id"]
+
+
+def probe_archive_forgery(root, wait_s=120):
+    """Two bot games finish and leave Redis for the archive (retention 0, a worker sweeping
+    every second). Then game A's archive file is tampered with, in turn: replaced by game
+    B's log made over into A's (header, chain head and checksum computed again: the
+    issue's forgery); the same re-signed with a key of the forger's own (where files carry
+    seals); B's file as it is; the file removed; the file damaged. After each, a freshly
+    started API serves A and audits it, and ``macau audit A`` runs (both from ``root``):
+    is the tampering detected (the game refused, or the audit not verified), and what
+    result is served."""
+    from events.seal import SealKey
+    from tests.support.forgery import damaged, forged_from, is_sealed
+
+    archive_dir = tempfile.mkdtemp(prefix="abuse-archive-")
+    env = {"MACAU_ENQUEUE": "1", "MACAU_ARCHIVE_DIR": archive_dir, "MACAU_HOT_RETENTION_S": "0",
+           "MACAU_SWEEP_EVERY_S": "1", "MACAU_RATE_LIMIT_PER_S": "0"}
+    out: dict = {}
+    with Stack(root, env, rq_workers=1) as s:
+        r = redis.Redis.from_url(s.server.url)
+        a, b = _bot_game(s.port), _bot_game(s.port)
+        deadline = time.monotonic() + wait_s
+        while time.monotonic() < deadline and (r.exists(f"game:{{{a}}}:meta", f"game:{{{b}}}:meta") or not all(
+                os.path.exists(_archive_path(archive_dir, g)) for g in (a, b))):
+            time.sleep(0.5)
+        r.close()
+        results = {g: (call(s.port, "GET", f"/v1/games/{g}")[1] or {}).get("result") for g in (a, b)}
+        if results[a] is None or results[b] is None:
+            return {"error": f"the games did not finish and leave Redis within {wait_s} s"}
+        genuine = open(_archive_path(archive_dir, a), "rb").read()
+        other = open(_archive_path(archive_dir, b), "rb").read()
+        cases = {"rebuilt_from_another_game": forged_from(other, a),
+                 "re_signed_with_another_key": forged_from(other, a, SealKey.generate()) if is_sealed(genuine)
+                 else None,
+                 "another_games_file": other, "missing": b"", "damaged": damaged(genuine)}
+        cli_env = dict(os.environ, PYTHONPATH=root, REDIS_URL=s.server.url, MACAU_ARCHIVE_DIR=archive_dir)
+        for name, data in cases.items():
+            if data is None:
+                out[name] = "not applicable: this tree's archive files carry no seal"
+                continue
+            path = _archive_path(archive_dir, a)
+            if data:
+                with open(path, "wb") as f:
+                    f.write(data)
+            else:
+                os.remove(path)
+            try:
+                with Stack(root, {**env, "MACAU_ENQUEUE": "0"}, redis_url=s.server.url) as api:
+                    st, doc, _, _ = call(api.port, "GET", f"/v1/games/{a}")
+                    ast, audit, _, _ = call(api.port, "GET", f"/v1/games/{a}/audit")
+                cli = subprocess.run([sys.executable, "-m", "service.cli", "audit", a], env=cli_env, cwd=root,
+                                     capture_output=True, text=True, timeout=120)
+            finally:
+                with open(path, "wb") as f:
+                    f.write(genuine)
+            served = (doc or {}).get("result") if st == 200 else None
+            verified = (audit or {}).get("verified") if ast == 200 else None
+            out[name] = {"game": st, "code": (doc or {}).get("code"),
+                         "result_served": None if served is None else "genuine" if served == results[a]
+                         else "the forged one" if served == results[b] else "other",
+                         "audit": ast, "audit_verified": verified,
+                         "failed_checks": [c["name"] for c in (audit or {}).get("checks", []) if not c["ok"]],
+                         "macau_audit_exit": cli.returncode,
+                         "detected": (st == 503 and (doc or {}).get("code") == "archive_damaged") or verified is False}
+    out["winners_differ"] = results[a] != results[b]
+    return out
+
+
 PROBES = {"rate_limit": probe_rate_limit, "failed_auth": probe_failed_auth, "proxy": probe_proxy,
           "streams": probe_streams, "idle_connections": probe_idle_connections, "bad_input": probe_bad_input, "hygiene": probe_hygiene, "redis": probe_redis,
           "idempotency_retry": probe_idempotency_retry, "idempotency_keys": probe_idempotency_keys,
           "waiting_tables": probe_waiting_tables, "sweeper": probe_sweeper, "slow_headers": probe_slow_headers,
-          "keepalive_refusals": probe_keepalive_refusals}
+          "keepalive_refusals": probe_keepalive_refusals, "archive_forgery": probe_archive_forgery}
 
 
 def main(argv=None) -> int:

@@ -62,6 +62,7 @@ class Config:
     metrics_open: bool = False  # MACAU_METRICS_OPEN=1: /metrics without a token (`macau up`: loopback only)
     archive_dir: str | None = None  # MACAU_ARCHIVE_DIR: finished games' logs (unset: no archive)
     hot_retention_s: float = 86_400.0  # MACAU_HOT_RETENTION_S: how long a finished game stays in Redis
+    seal_key_file: str | None = None  # MACAU_SEAL_KEY_FILE: the archive's signing key (default: seal_key_path)
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -98,7 +99,17 @@ class Config:
             metrics_open=_flag("MACAU_METRICS_OPEN", False),
             archive_dir=os.environ.get("MACAU_ARCHIVE_DIR") or None,
             hot_retention_s=_float("MACAU_HOT_RETENTION_S", 86_400.0),
+            seal_key_file=os.environ.get("MACAU_SEAL_KEY_FILE") or None,
         )
+
+    @property
+    def seal_key_path(self) -> str | None:
+        """Where the archive's seal key lives (docs/archive-seals.md): MACAU_SEAL_KEY_FILE,
+        else ``keys/seal-ed25519.pem`` in the archive, which every process shares; None
+        without an archive."""
+        if self.seal_key_file:
+            return self.seal_key_file
+        return os.path.join(self.archive_dir, "keys", "seal-ed25519.pem") if self.archive_dir else None
 
     @property
     def queue_url(self) -> str | None:

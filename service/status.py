@@ -1,7 +1,8 @@
 """``macau status``: what the service is doing, read from Redis alone (no API needed).
 
 Games by status and variant (the lobby), the RQ queue, the workers and their last
-heartbeat, jobs late by more than 2 s, and the oldest stalled game: a playing or waiting
+heartbeat, jobs late by more than 2 s, the archive's seal key (docs/archive-seals.md),
+and the oldest stalled game: a playing or waiting
 game whose bot turn, turn clock, last-card window or bot fill is overdue by more than the
 scheduler's own 2 s (the sweeper reschedules such games every few seconds; one that stays
 here is stuck). Only suspects are loaded: games the due index holds as overdue, and games
@@ -23,6 +24,8 @@ from games.repository import GameRepository
 from workers.queueing import QUEUE_NAME
 from workers.scheduling import STALLED_AFTER_S, overdue
 
+from .seals import registered_key
+
 LATE_AFTER_S = 2.0  # RQ fires a scheduled job 0-2 s after its time
 QUEUE_SAMPLE = 500  # queued jobs looked at (oldest first) for lateness
 SUSPECTS = 10_000  # overdue games taken from the due index at most
@@ -39,7 +42,7 @@ def gather(url: str, queue_url: str | None = None, now: float | None = None, *, 
         due = RedisDueIndex(store.client, 0.0, shards=SHARDS)  # read only: its time-to-live plays no part
         return {"at": _iso(now), "games": _games(lobby), "queue": _queue(queue),
                 "late_jobs": _late_jobs(queue, now), "workers": _workers(queue, now),
-                "stalled": _stalled(store, lobby, due, now)}
+                "stalled": _stalled(store, lobby, due, now), "seal_key": _seal_key(store.client)}
     finally:
         store.close()
         queue_client.close()
@@ -107,6 +110,11 @@ def _stalled(store: RedisEventStore, lobby: RedisLobby, due_index: DueIndex, now
         "version": oldest[2].version, "due": oldest[1], "overdue_s": round(oldest[0], 1)} if oldest else None}
 
 
+def _seal_key(client) -> dict | None:
+    key = registered_key(client)
+    return None if key is None else {"algorithm": "Ed25519", "key_id": key.key_id, "public_key": key.text()}
+
+
 def _iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -133,6 +141,9 @@ def render(report: dict) -> str:
              w["current_job"] or ""] for w in workers])
     else:
         lines.append("workers: none (bots, clocks and windows wait until one starts)")
+    seal = report.get("seal_key")
+    lines += ["", f"archive seal key: {seal['public_key']} (key id {seal['key_id']})" if seal else
+              "archive seal key: none registered (no archive, or no process has started with one yet)"]
     st = report["stalled"]
     lines += ["", f"stalled games (overdue by more than {st['threshold_s']:g} s): {st['count']} "
                   f"of {st['games']} playing or waiting ({st['checked']} looked at)"]

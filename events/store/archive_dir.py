@@ -99,7 +99,7 @@ class ArchiveDir:
             st = os.stat(path)
         except FileNotFoundError:
             return None
-        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        stamp = (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)  # ctime: no one can set it back
         if not fresh:
             with self._lock:
                 hit = self._cache.get(game_id)

@@ -9,7 +9,10 @@ Per game, under one hash tag so every script touches one Redis Cluster slot:
                             archive, ``archived`` (the archive file's checksum);
   ``game:{<id>}:requests``  a hash: request id (an Idempotency-Key) -> ``first-last`` seqs
                             its append wrote;
-  ``game:{<id>}:live``      a shard channel: the new version after each append (redis_live).
+  ``game:{<id>}:live``      a shard channel: the new version after each append (redis_live);
+  ``game:{<id>}:seal``      once archived, the log's seal (events.seal, as kept: 77 bytes),
+                            written with the ``archived`` mark and kept after the game's
+                            other keys are gone.
 
 An append is one EVALSHA: hashes are computed here, the script checks version and
 last hash, XADDs every event, updates meta and publishes the new version, or writes
@@ -77,14 +80,15 @@ redis.call('SPUBLISH', KEYS[3], expected + n)
 return {1, expected + n}
 """
 
-# KEYS: meta hash.  ARGV: version, head, checksum.  Marks the game archived if it is at
-# that version and head.
+# KEYS: meta hash, seal.  ARGV: version, head, checksum, seal.  Marks the game archived
+# and keeps its seal if it is at that version and head.
 _MARK_LUA = """
 local meta = redis.call('HMGET', KEYS[1], 'version', 'last_hash')
 if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] then
   return 0
 end
 redis.call('HSET', KEYS[1], 'archived', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[4])
 return 1
 """
 
@@ -139,6 +143,10 @@ def live_channel(game_id: str) -> str:
 
 def requests_key(game_id: str) -> str:
     return f"game:{{{game_id}}}:requests"
+
+
+def seal_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}:seal"
 
 
 class RedisEventStore(EventStore):
@@ -374,9 +382,15 @@ class RedisEventStore(EventStore):
         mark = self._redis.hget(meta_key(game_id), "archived")
         return None if mark is None else _text(mark)
 
-    def mark_archived(self, game_id, version, head, checksum):
+    def mark_archived(self, game_id, version, head, checksum, seal):
         check_game_id(game_id)
-        return bool(self._mark_script(keys=[meta_key(game_id)], args=[version, head, checksum]))
+        return bool(self._mark_script(keys=[meta_key(game_id), seal_key(game_id)],
+                                      args=[version, head, checksum, seal]))
+
+    def seal_of(self, game_id: str) -> Optional[bytes]:
+        check_game_id(game_id)
+        key = seal_key(game_id)
+        return self._routed(key, lambda c: c.get(key))
 
     def evict(self, game_id, version, head, checksum):
         check_game_id(game_id)
