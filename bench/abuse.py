@@ -645,11 +645,50 @@ def probe_archive_forgery(root, wait_s=120):
     return out
 
 
+# ---------------------------------------------------------------------- issue 23: small things
+def probe_redis_stall(root, one_game=8, many_games=80):
+    """Redis paused (SIGSTOP) while seat-token GETs arrive at once: ``one_game`` for one
+    game, then ``many_games`` for as many games (more than a worker's 32 store
+    connections). The 503s should all come within MACAU_REDIS_TIMEOUT_S (2 s)."""
+    server = start_server()
+    with Stack(root, {"MACAU_RATE_LIMIT_PER_S": "0"}, server=server) as s:
+        games = [make_game(s.port) for _ in range(many_games)]
+        for gid, tokens in games:
+            call(s.port, "GET", f"/v1/games/{gid}", headers={"Authorization": f"Bearer {tokens[0]}"})
+
+        def burst(targets):
+            out: list = []
+            lock = threading.Lock()
+
+            def one(gid, token):
+                st, _, _, secs = call(s.port, "GET", f"/v1/games/{gid}", headers={"Authorization": f"Bearer {token}"},
+                                      timeout=60)
+                with lock:
+                    out.append((st, secs))
+            threads = [threading.Thread(target=one, args=t) for t in targets]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            return {"statuses": counts(st for st, _ in out), "fastest_s": round(min(x for _, x in out), 2),
+                    "slowest_s": round(max(x for _, x in out), 2)}
+
+        os.kill(server.pid, signal.SIGSTOP)
+        try:
+            gid, tokens = games[0]
+            same = burst([(gid, tokens[0])] * one_game)
+            many = burst([(g, t[0]) for g, t in games])
+        finally:
+            os.kill(server.pid, signal.SIGCONT)
+    return {f"{one_game}_gets_of_one_game": same, f"{many_games}_gets_of_as_many_games": many}
+
+
 PROBES = {"rate_limit": probe_rate_limit, "failed_auth": probe_failed_auth, "proxy": probe_proxy,
           "streams": probe_streams, "idle_connections": probe_idle_connections, "bad_input": probe_bad_input, "hygiene": probe_hygiene, "redis": probe_redis,
           "idempotency_retry": probe_idempotency_retry, "idempotency_keys": probe_idempotency_keys,
           "waiting_tables": probe_waiting_tables, "sweeper": probe_sweeper, "slow_headers": probe_slow_headers,
-          "keepalive_refusals": probe_keepalive_refusals, "archive_forgery": probe_archive_forgery}
+          "keepalive_refusals": probe_keepalive_refusals, "archive_forgery": probe_archive_forgery,
+          "redis_stall": probe_redis_stall}
 
 
 def main(argv=None) -> int:

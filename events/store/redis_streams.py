@@ -35,6 +35,7 @@ import redis
 
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, utc_now
+from . import budget
 from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Tail, check_append, check_game_id,
                    check_read)
 from .redis_live import FeedWakeup, LiveFeed
@@ -105,28 +106,71 @@ return 1
 
 
 class LeanConnectionPool(redis.BlockingConnectionPool):
-    """A blocking pool without redis-py 8's per-checkout socket poll.
+    """A blocking pool without redis-py 8's per-checkout socket poll, that keeps to the
+    request's store budget (events.store.budget).
 
     ``BlockingConnectionPool.get_connection`` polls every connection it hands out for
     pending data (and records metrics); under gevent each poll is a trip through the hub,
     a fifth of an API move's Redis cost. Every command on these connections is one request
     and one reply read to the end (redis-py disconnects a connection on any error), so a
-    connection back in the pool never holds unread data."""
+    connection back in the pool never holds unread data.
+
+    Within a budget, the wait for a free connection and the connection's timeouts (to
+    connect, and for each reply) are cut to what is left of it, and the time from checkout
+    to release is spent from it."""
 
     def get_connection(self, command_name=None, *keys, **options):
         self._checkpid()
+        remaining = budget.left()
+        if remaining is not None and remaining <= 0:
+            raise budget.used_up()
+        began = time.monotonic()
         try:
-            connection = self.pool.get(block=True, timeout=self.timeout)
+            connection = self.pool.get(block=True, timeout=self.timeout if remaining is None
+                                       else min(self.timeout, remaining))
         except Empty:
+            budget.spend(time.monotonic() - began)
+            if remaining is not None and remaining < self.timeout:
+                raise budget.used_up() from None
             raise redis.ConnectionError("No connection available.") from None
         if connection is None:
             connection = self.make_connection()
+        if remaining is not None:
+            _limit(connection, max(0.001, remaining - (time.monotonic() - began)))
+        connection._macau_checked_out = began
         try:
             connection.connect()
         except BaseException:
             self.release(connection)
             raise
         return connection
+
+    def release(self, connection):
+        began = connection.__dict__.pop("_macau_checked_out", None)
+        if began is not None:
+            budget.spend(time.monotonic() - began)
+        if connection.__dict__.pop("_macau_limited", False):
+            _limit(connection, None, self.connection_kwargs)
+        super().release(connection)
+
+
+def _limit(connection, seconds: Optional[float], configured: Optional[dict] = None) -> None:
+    """Cut a connection's timeouts to ``seconds``, or (None) put back the ``configured`` ones."""
+    if seconds is None:
+        timeout = configured.get("socket_timeout")
+        connection.socket_timeout = timeout
+        connection.socket_connect_timeout = configured.get("socket_connect_timeout") or timeout
+    else:
+        if seconds >= (connection.socket_timeout or float("inf")):
+            return
+        timeout = seconds
+        connection.socket_timeout = connection.socket_connect_timeout = seconds
+        connection._macau_limited = True
+    update = getattr(connection, "update_current_socket_timeout", None)  # redis-py 8: the socket and its parser
+    if update is not None:
+        update(timeout)
+    elif getattr(connection, "_sock", None) is not None:
+        connection._sock.settimeout(timeout)
 
 
 def events_key(game_id: str) -> str:
