@@ -77,13 +77,40 @@ class Text(fields.String):
         return value
 
 
-def _refused_class(categories: set[str]) -> str:
-    """A regex character class body of every BMP code point in ``categories`` (the class
+FILLERS = frozenset((0x115F, 0x1160, 0x3164, 0xFFA0))  # Hangul fillers: letters that show nothing
+BLANKS = frozenset((0x2800,))  # the braille pattern blank: a symbol that shows nothing
+
+
+def _noncharacter(cp: int) -> bool:
+    return 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE
+
+
+def _refused(c: str) -> str | None:
+    """Why a name may not hold ``c`` at all, or None."""
+    cp, category = ord(c), unicodedata.category(c)
+    if category in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+        return "a control or format character"
+    if category == "Co":
+        return "a private-use character"
+    if _noncharacter(cp):
+        return "a noncharacter"
+    if cp in FILLERS:
+        return "a filler that shows nothing"
+    return None
+
+
+def _shows_nothing(c: str) -> bool:
+    """A space, a combining mark (nothing without a letter to sit on) or a blank symbol."""
+    return c.isspace() or unicodedata.category(c)[0] in "ZM" or ord(c) in BLANKS
+
+
+def _class_of(pred) -> str:
+    """A regex character class body of every BMP code point ``pred`` holds for (the class
     goes into the OpenAPI document, whose ECMA-262 patterns have no astral escapes; the
-    code check below covers every plane)."""
+    code check covers every plane)."""
     ranges, start = [], None
     for cp in range(0x10001):
-        bad = cp <= 0xFFFF and unicodedata.category(chr(cp)) in categories
+        bad = cp <= 0xFFFF and pred(cp)
         if bad and start is None:
             start = cp
         elif not bad and start is not None:
@@ -93,31 +120,36 @@ def _refused_class(categories: set[str]) -> str:
 
 
 class Name(Text):
-    """A player's name: 1-40 characters, NFC-normalised and trimmed, not blank, with no
-    control or format character (C0/C1 controls, bidi overrides and isolates, zero-width
-    and other invisible marks, line and paragraph separators): a name is shown to other
-    players."""
+    """A player's name: 1-40 characters, NFC-normalised and trimmed, showing something, with
+    no control or format character (C0/C1 controls, bidi overrides and isolates, zero-width
+    and other invisible marks, line and paragraph separators), private-use character,
+    noncharacter or Hangul filler: a name is shown to other players. Showing something:
+    not only spaces, combining marks and blank symbols (U+2800)."""
 
-    REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}
-    _CLASS = _refused_class(REFUSED - {"Cs"})  # lone surrogates: Text refuses them already
-    PATTERN = f"^[^{_CLASS}]*[^{_CLASS}\\s][^{_CLASS}]*$"
+    _REFUSED = _class_of(lambda cp: not 0xD800 <= cp <= 0xDFFF and _refused(chr(cp)) is not None)  # Text: surrogates
+    _NOTHING = _class_of(lambda cp: _shows_nothing(chr(cp)) and _refused(chr(cp)) is None)
+    PATTERN = f"^[^{_REFUSED}]*[^{_REFUSED}{_NOTHING}\\s][^{_REFUSED}]*$"
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
         if not 1 <= len(value) <= 40:
             raise ValidationError("Length must be between 1 and 40.")
-        bad = next((c for c in value if unicodedata.category(c) in self.REFUSED), None)
-        if bad is not None:
-            raise ValidationError(f"a name may not contain U+{ord(bad):04X} (a control or format character)")
+        for c in value:
+            why = _refused(c)
+            if why is not None:
+                raise ValidationError(f"a name may not contain U+{ord(c):04X} ({why})")
         value = unicodedata.normalize("NFC", value).strip()
-        if not value:
-            raise ValidationError("a name cannot be blank")
+        if all(_shows_nothing(c) for c in value):
+            raise ValidationError("a name cannot be blank: it must show something (not only spaces, combining "
+                                  "marks or blank characters)")
         return value
 
 
 def name_field(**kw):
-    return Name(metadata={"description": "1-40 characters, stored NFC-normalised and trimmed; not blank; no "
-                                         "control or format characters", "minLength": 1, "maxLength": 40,
+    return Name(metadata={"description": "1-40 characters, stored NFC-normalised and trimmed; showing something "
+                                         "(not only spaces, combining marks or U+2800); no control, format or "
+                                         "private-use characters, noncharacters or Hangul fillers",
+                          "minLength": 1, "maxLength": 40,
                           "pattern": Name.PATTERN}, **kw)
 
 
