@@ -15,9 +15,9 @@ import threading
 import time
 
 import rq.scheduler as rq_scheduler
-from rq import SimpleWorker
 
 from . import jobs
+from .registration import RegisteringWorker
 from .sweeper import sweep_once
 
 log = logging.getLogger("macau.sweeper")
@@ -65,7 +65,7 @@ def run(services, *, burst: bool = False, sweeper: bool = True, log_level: str =
     if sweeper:
         threading.Thread(target=sweeper_loop, args=(services, services.config.sweep_every_s, stop),
                          name="sweeper", daemon=True).start()
-    worker = SimpleWorker([services.queue], connection=services.queue.connection, maintenance_interval=5,
+    worker = RegisteringWorker([services.queue], connection=services.queue.connection, maintenance_interval=5,
                           worker_ttl=10, job_monitoring_interval=2)
     signal.signal(signal.SIGTERM, lambda *_: worker.request_stop(signal.SIGTERM, None))
     logging.getLogger("macau.worker").info("worker %s on queue %s (scheduler on, sweeper %s)", worker.name,
