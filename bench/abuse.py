@@ -683,12 +683,88 @@ def probe_redis_stall(root, one_game=8, many_games=80):
     return {f"{one_game}_gets_of_one_game": same, f"{many_games}_gets_of_as_many_games": many}
 
 
+def probe_blank_names(root):
+    """Player names that show nothing, each as a new table's player: 400 is refused."""
+    cases = {"hangul_filler_3164": "\u3164", "hangul_filler_115f": "\u115f", "halfwidth_filler_ffa0": "\uffa0",
+             "private_use_e000": "\ue000", "noncharacter_ffff": "\uffff", "combining_marks_only": "\u0301\u0302",
+             "braille_blank_2800": "\u2800"}
+    with Stack(root) as s:
+        return {label: call(s.port, "POST", "/v1/games", {"variant": "macau", "players": [{"name": name}]})[0]
+                for label, name in cases.items()}
+
+
+def probe_chunked_body(root, size=300_000):
+    """A ``size``-byte JSON body (the limit is 256 KB), with Content-Length and chunked."""
+    body = b'{"variant": "macau", "x": "' + b"a" * (size - 29) + b'"}'
+    out = {}
+    with Stack(root) as s:
+        for label in ("content_length", "chunked"):
+            if label == "chunked":
+                framing = b"Transfer-Encoding: chunked\r\n"
+                data = b"".join(b"%x\r\n%s\r\n" % (len(body[i:i + 16384]), body[i:i + 16384])
+                                for i in range(0, len(body), 16384)) + b"0\r\n\r\n"
+            else:
+                framing, data = b"Content-Length: %d\r\n" % len(body), body
+            with socket.create_connection(("127.0.0.1", s.port), timeout=10) as sock:
+                sock.sendall(b"POST /v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + framing
+                             + b"\r\n" + data)
+                answer = b""
+                while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+                    chunk = sock.recv(65536)
+                    if not chunk:
+                        break
+                    answer += chunk
+            head, _, text = answer.partition(b"\r\n\r\n")
+            try:
+                code = json.loads(text).get("code")
+            except ValueError:
+                code = None
+            out[label] = {"status": int(head.split()[1]) if head.startswith(b"HTTP/") else None, "code": code}
+    return out
+
+
+def probe_status_after_flushall(root, wait_s=20):
+    """Two workers run; Redis is wiped (FLUSHALL): the workers ``macau status`` lists within
+    ``wait_s`` after, and whether a bot game created then still finishes."""
+    env = {"MACAU_ENQUEUE": "1", "MACAU_RATE_LIMIT_PER_S": "0", "MACAU_SWEEP_EVERY_S": "1"}
+    with Stack(root, env, rq_workers=2) as s:
+        status_env = dict(os.environ, PYTHONPATH=root, REDIS_URL=s.server.url)
+
+        def listed() -> int:
+            done = subprocess.run([sys.executable, "-m", "service.cli", "status", "--json"], env=status_env, cwd=root,
+                                  capture_output=True, text=True, timeout=60)
+            return len(json.loads(done.stdout)["workers"]) if done.returncode == 0 else -1
+
+        deadline = time.monotonic() + wait_s
+        while listed() < 2 and time.monotonic() < deadline:
+            time.sleep(0.5)
+        before = listed()
+        r = redis.Redis.from_url(s.server.url)
+        r.flushall()
+        r.close()
+        wiped = time.monotonic()
+        after = listed()
+        while after < 2 and time.monotonic() - wiped < wait_s:
+            time.sleep(0.5)
+            after = listed()
+        relisted_s = round(time.monotonic() - wiped, 1) if after >= 2 else None
+        gid = _bot_game(s.port)
+        deadline = time.monotonic() + 60
+        status = None
+        while time.monotonic() < deadline and status != "finished":
+            status = (call(s.port, "GET", f"/v1/games/{gid}")[1] or {}).get("status")
+            time.sleep(0.5)
+    return {"workers_listed_before": before, f"workers_listed_within_{wait_s}s_of_flushall": after,
+            "listed_again_after_s": relisted_s, "bot_game_after_flushall": status}
+
+
 PROBES = {"rate_limit": probe_rate_limit, "failed_auth": probe_failed_auth, "proxy": probe_proxy,
           "streams": probe_streams, "idle_connections": probe_idle_connections, "bad_input": probe_bad_input, "hygiene": probe_hygiene, "redis": probe_redis,
           "idempotency_retry": probe_idempotency_retry, "idempotency_keys": probe_idempotency_keys,
           "waiting_tables": probe_waiting_tables, "sweeper": probe_sweeper, "slow_headers": probe_slow_headers,
           "keepalive_refusals": probe_keepalive_refusals, "archive_forgery": probe_archive_forgery,
-          "redis_stall": probe_redis_stall}
+          "redis_stall": probe_redis_stall, "blank_names": probe_blank_names, "chunked_body": probe_chunked_body,
+          "status_after_flushall": probe_status_after_flushall}
 
 
 def main(argv=None) -> int:
