@@ -30,6 +30,8 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from .files import fsync_dir, write_new
+
 log = logging.getLogger("macau.seal")
 
 VERSION = 1
@@ -224,12 +226,7 @@ def _create(path: str) -> None:
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         temp = f"{path}.{uuid.uuid4().hex[:12]}.tmp"
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            os.write(fd, pem)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        write_new(temp, pem, 0o600)
         try:
             os.link(temp, path)  # atomic, and refused if another process linked first
             log.warning("created the archive seal key %s", path)
@@ -237,22 +234,12 @@ def _create(path: str) -> None:
             pass
         except OSError:  # a file system without hard links: create the file itself, exclusively
             try:
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                write_new(path, pem, 0o600)
             except FileExistsError:
                 pass
-            else:
-                try:
-                    os.write(fd, pem)
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
         finally:
             os.unlink(temp)
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        fsync_dir(folder)
     except OSError as e:
         raise SealKeyError(f"cannot create the seal key {path}: {e.strerror} (set MACAU_SEAL_KEY_FILE to a "
                            f"file the service may write, shared by every API and worker process)") from None

@@ -21,6 +21,7 @@ import pytest
 import redis
 import urllib3
 
+from bench.abuse import NODE_BURST
 from service.embedded_redis import start_server
 from tests.e2e.test_abuse import Gunicorn
 from tests.support.loopback import call, close_all, open_streams
@@ -329,30 +330,10 @@ def test_keep_alive_clients_get_through_a_burst_of_429s_without_a_dropped_connec
     assert statuses.count(429) >= 150 and set(statuses) == {200, 429}
 
 
-NODE = """
-const [port, n] = process.argv.slice(1).map(Number);
-const seen = {};
-(async () => {
-  for (let i = 0; i < n; i++) {
-    let key;
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/v1/games?limit=1`);
-      await r.arrayBuffer();
-      key = String(r.status);
-    } catch (e) {
-      key = (e.cause && (e.cause.code || e.cause.message)) || e.message;
-    }
-    seen[key] = (seen[key] || 0) + 1;
-  }
-  console.log(JSON.stringify(seen));
-})();
-"""
-
-
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_nodes_fetch_gets_through_a_burst_of_429s(server):
     with Api(server.url) as g:  # Node picks its own source address: a server of its own
-        done = subprocess.run(["node", "-e", NODE, str(g.port), "300"], capture_output=True, text=True, timeout=120)
+        done = subprocess.run(["node", "-e", NODE_BURST, str(g.port), "300"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert set(seen) == {"200", "429"} and seen["429"] >= 250, seen
