@@ -26,7 +26,6 @@ saturation; the median of ``--rounds`` interleaved rounds) and ``p50_ms``/``p99_
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import random
 import statistics
@@ -34,7 +33,7 @@ import sys
 import time
 from multiprocessing import Process, Queue
 
-from bench.stack import Stack, cpu_s
+from bench.stack import Conn, Stack, cpu_s
 from domain import RuleSet, Setup, Start, command_from_move, execute, legal_moves, new_game
 
 LONG_RULES = {"base": "macau", "score": {"target": 30}}
@@ -58,28 +57,6 @@ def plan_game(variant: str, rules: dict | None, seats: int, seed: int, max_moves
         _, state = execute(state, command_from_move(seat, m, wish=body.get("wish")))
         moves.append((seat, body))
     return moves
-
-
-class Conn:
-    def __init__(self, port: int):
-        self.port = port
-        self.c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-
-    def request(self, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        data = json.dumps(body).encode() if body is not None else None
-        for attempt in range(3):
-            try:
-                self.c.request(method, path, body=data, headers=headers)
-                r = self.c.getresponse()
-                raw = r.read()
-                return r.status, (json.loads(raw) if raw else {})
-            except (ConnectionError, http.client.HTTPException):
-                self.c.close()
-                self.c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        raise RuntimeError("connection failed")
 
 
 def create(conn: Conn, variant: str, rules, seats: int, seed: int):

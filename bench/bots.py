@@ -20,7 +20,8 @@ import sys
 import time
 from datetime import datetime
 
-from bench.api import Conn, pct
+from bench.api import pct
+from bench.stack import Conn
 
 REPLY_TYPES = ("card_played", "cards_drawn", "player_passed", "penalty_taken", "skip_accepted", "skip_robin_declined")
 

@@ -25,7 +25,8 @@ import json
 import sys
 import time
 
-from bench.api import Conn, pct
+from bench.api import pct
+from bench.stack import Conn
 
 
 async def sse_client(port: int, game_id: str, out: dict, ready: asyncio.Event, counter: list, n: int):

@@ -4,6 +4,8 @@ production settings (gevent workers), no follow-ups and no rate limit."""
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import subprocess
 import sys
@@ -56,8 +58,6 @@ class Stack:
                 env={**env, "GUNICORN_BIND": f"127.0.0.1:{port}"}, stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL))
             self.ports.append(port)
-        from bench.api import Conn
-
         for api, port in zip(self.apis, self.ports):
             deadline = time.monotonic() + 60
             while True:
@@ -107,3 +107,25 @@ class Stack:
 
 def cpu_s(processes) -> float:
     return sum(sum(p.cpu_times()[:2]) for p in processes)
+
+
+class Conn:
+    def __init__(self, port: int):
+        self.port = port
+        self.c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def request(self, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = json.dumps(body).encode() if body is not None else None
+        for attempt in range(3):
+            try:
+                self.c.request(method, path, body=data, headers=headers)
+                r = self.c.getresponse()
+                raw = r.read()
+                return r.status, (json.loads(raw) if raw else {})
+            except (ConnectionError, http.client.HTTPException):
+                self.c.close()
+                self.c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        raise RuntimeError("connection failed")

@@ -153,18 +153,6 @@ class GameState(NamedTuple):
     def seats(self) -> int:
         return self.setup.seats
 
-    @property
-    def top_card(self) -> Optional[str]:
-        return self.discard[-1] if self.discard else None
-
-    @property
-    def active_seats(self) -> tuple[int, ...]:
-        return tuple(s for s, a in enumerate(self.active) if a)
-
-    @property
-    def is_over(self) -> bool:
-        return self.status == "finished"
-
 
 def initial_state(setup: Setup) -> GameState:
     n = setup.seats

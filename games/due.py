@@ -1,46 +1,86 @@
-"""When each game next needs the workers: the due index the sweeper reads.
+"""When each game next needs the workers, and for what: the one definition of due times.
 
-A game is due when a bot has something to do (after its delay), when its turn clock or
-its last-card window runs out, when a waiting table is to be filled with bots or has
-waited ``waiting_ttl_s`` since its last event (it then expires). A game with none of
-these (a human's turn without a clock, a finished game) is not in the index. The
-application service updates the index after every append; the sweeper visits only the
-games whose time has come, instead of loading every game on every pass.
+``follow_ups`` says what a game waits for at its version and when: a bot's move
+(``bot_delay_s`` after the last event), the turn clock, the last-card window, filling a
+waiting table with bots, and (given the waiting tables' time to live) closing a table
+that waited too long. The workers map each kind to its job (``workers.scheduling``);
+``due_at`` is the earliest of them, which the due index keeps per game.
 
-In Redis the index is a sorted set (member: game id, score: the due time) per shard, under
-a hash tag of its own (``sweep:due:{0}``). There is one shard today; a Redis Cluster
-deployment splits the games over ``shards`` keys (a game's shard comes from its id), one
-per slot range, and the sweeper reads each shard on its own: no command spans two slots."""
+A game with nothing due (a human's turn without a clock, a finished game) is not in the
+index. The application service updates the index after every append; the sweeper visits
+only the games whose time has come, instead of loading every game on every pass.
+
+In Redis the index is a sorted set (member: game id, score: the due time) per shard, each
+under a hash tag of its own (``sweep:due:{0}`` … ``sweep:due:{15}``): a game's shard
+comes from its id, the shards spread over a cluster's slots, and the sweeper reads each
+shard on its own, so no command spans two slots."""
 
 from __future__ import annotations
 
 import threading
 import zlib
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Optional
 
 from .records import GameRecord
 
+BOT, CLOCK, WINDOW, FILL, EXPIRE = "bot", "clock", "window", "fill", "expire"
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUp:
+    kind: str  # BOT, CLOCK, WINDOW, FILL or EXPIRE
+    due: float  # Unix time
+
+
+def follow_ups(record: GameRecord, waiting_ttl_s: Optional[float] = None) -> list[FollowUp]:
+    """What ``record`` waits for at its version, and when. ``waiting_ttl_s``: a waiting
+    table expires that long after its last event (None: leave expiry out)."""
+    if record.status == "waiting":
+        out = []
+        fill = record.config.get("fill_with_bots_after_s")
+        if fill is not None:
+            out.append(FollowUp(FILL, record.created_ts + fill))
+        if waiting_ttl_s is not None:
+            out.append(FollowUp(EXPIRE, record.updated_ts + waiting_ttl_s))
+        return out
+    if record.status != "playing":
+        return []
+    st = record.state
+    out = []
+    if record.needs_bot():
+        out.append(FollowUp(BOT, record.updated_ts + float(record.config.get("bot_delay_s") or 0)))
+    if st.turn_deadline is not None:
+        out.append(FollowUp(CLOCK, st.turn_deadline))
+    if st.call_window is not None and st.call_window.deadline is not None:
+        out.append(FollowUp(WINDOW, st.call_window.deadline))
+    return out
+
+
+def on_an_append(record: GameRecord) -> list[FollowUp]:
+    """The follow-ups an append schedules: all of them but expiry (the sweeper's) and the
+    turn clock of a bot whose move is due before it. That bot's move comes first and
+    leaves the clock stale, and a lobby of bots would otherwise schedule one no-op job per
+    move; should the move never come, the game is late by the bot's due time and the
+    sweeper schedules everything, the clock included."""
+    fs = follow_ups(record)
+    st = record.state
+    if record.status != "playing" or st.passing is not None or st.actor not in record.bot_seats():
+        return fs
+    bot = next((f.due for f in fs if f.kind == BOT), None)
+    return [f for f in fs if not (f.kind == CLOCK and bot is not None and bot < f.due)]
+
+
+def overdue(record: GameRecord, now: float, waiting_ttl_s: Optional[float] = None) -> Optional[FollowUp]:
+    """The earliest follow-up that was due by ``now``; None if nothing is."""
+    due = [f for f in follow_ups(record, waiting_ttl_s) if f.due <= now]
+    return min(due, key=lambda f: f.due) if due else None
+
 
 def due_at(record: GameRecord, waiting_ttl_s: float) -> Optional[float]:
     """The Unix time at which ``record`` next needs a worker, or None."""
-    if record.status == "waiting":
-        times = [record.updated_ts + waiting_ttl_s]
-        fill = record.config.get("fill_with_bots_after_s")
-        if fill is not None:
-            times.append(record.created_ts + fill)
-        return min(times)
-    if record.status != "playing":
-        return None
-    st = record.state
-    times = []
-    if record.needs_bot():
-        times.append(record.updated_ts + float(record.config.get("bot_delay_s") or 0))
-    if st.turn_deadline is not None:
-        times.append(st.turn_deadline)
-    if st.call_window is not None and st.call_window.deadline is not None:
-        times.append(st.call_window.deadline)
-    return min(times) if times else None
+    return min((f.due for f in follow_ups(record, waiting_ttl_s)), default=None)
 
 
 class DueIndex:

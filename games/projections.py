@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 import time
 import zlib
-from typing import Optional
+from typing import Iterable, Optional
 
 import orjson
 
@@ -68,6 +68,10 @@ class LobbyIndex:
 
     def counts(self) -> dict[str, int]:
         """How many games there are of each status in the hot store, private tables too."""
+        raise NotImplementedError
+
+    def summaries(self) -> Iterable[dict]:
+        """Every game's summary in the hot store, private tables too (``macau status``)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ the archiver's worklist
@@ -130,6 +134,10 @@ class MemoryLobby(LobbyIndex):
     def ids(self, status):
         with self._lock:
             return [gid for gid, (_, s, _) in self._games.items() if s["status"] == status]
+
+    def summaries(self):
+        with self._lock:
+            return [s for _, s, _ in self._games.values()]
 
     def counts(self):
         with self._lock:
@@ -257,12 +265,6 @@ DUE = "archive_due"
 
 def _key(shard: int, name: str) -> str:
     return f"lobby:{{L{shard}}}:{name}"
-
-    def counts(self):
-        pipe = self.r.pipeline(transaction=False)
-        for status in STATUSES:
-            pipe.zcard("lobby:all:" + status)
-        return dict(zip(STATUSES, pipe.execute()))
 
 
 def _text(value) -> str:

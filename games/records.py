@@ -60,14 +60,13 @@ class GameRecord:
     def rules(self) -> RuleSet:
         return self.state.setup.rules
 
+    @property
+    def fixed_deal(self) -> bool:
+        """Whether the table was dealt from a fixed deal (API.md: publicly marked)."""
+        return self.state.setup.deal is not None
+
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s is None]
-
-    def seat_of_player(self, player_id: str) -> Optional[SeatInfo]:
-        for s in self.seats:
-            if s is not None and s.player_id == player_id:
-                return s
-        return None
 
     @property
     def created_ts(self) -> float:

@@ -12,7 +12,6 @@ hear of the new record."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 import secrets
@@ -39,6 +38,7 @@ from domain.rules import MAX_PLAYERS, MIN_PLAYERS
 from events.envelope import NewEvent, StoredEvent
 from events.mapping import to_new_event
 
+from . import tokens
 from .due import DueIndex
 from .projections import LobbyIndex
 from .records import GameRecord, apply_events
@@ -48,6 +48,7 @@ log = logging.getLogger("macau.games")
 
 AUTOPILOT_AFTER_TIMEOUTS = 2  # consecutive turn timeouts before a bot plays for an absent human
 ATTEMPTS = 8  # decisions per command before a busy game gives up (409 busy)
+QUICKPLAY_CANDIDATES = 50  # waiting tables quick play looks at before it opens a new one
 
 
 class NotFound(LookupError):
@@ -129,16 +130,6 @@ class Observer:
         """An append by ``source`` lost a race (the command is decided again)."""
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def token_game(token: str) -> Optional[str]:
-    """The game a seat token was issued for (tokens read "<game id>.<secret>")."""
-    game_id, dot, _ = token.partition(".")
-    return game_id if dot else None
-
-
 class GameService:
     def __init__(self, repo: GameRepository, lobby: LobbyIndex, *,
                  followups: Optional[Callable[[GameRecord], None]] = None,
@@ -169,6 +160,23 @@ class GameService:
         if record is None:
             raise _no_such_game(game_id)
         return record
+
+    def holder(self, token: str) -> Optional[tokens.Holder]:
+        """The seat ``token`` holds, or None. This process's copy of the game is asked
+        first; it may predate the seat (a join through another process) while the table
+        still has free seats, so then the log is read."""
+        game_id = tokens.token_game(token)
+        if game_id is None or not _plausible_id(game_id):
+            return None
+        record = self.repo.cached(game_id)
+        if record is None:
+            return None
+        digest = tokens.hash_token(token)
+        seat = tokens.seat_of_hash(record, digest)
+        if seat is None and record.free_seats():
+            record = self.repo.load(game_id)
+            seat = tokens.seat_of_hash(record, digest) if record is not None else None
+        return None if seat is None else tokens.Holder(game_id, seat)
 
     # ------------------------------------------------------------------ moves
     def act(self, game_id: str, seat: Optional[int], command, expected_version: Optional[int] = None, *,
@@ -293,6 +301,21 @@ class GameService:
         return self._retry(game_id, lambda record: self._take_seat(
             record, lambda seat: self._human(record.game_id, seat, name)))
 
+    def quickplay(self, variant: str, seats: int, name: str,
+                  fill_with_bots_after_s: Optional[float] = None) -> tuple[GameRecord, Seated]:
+        """A seat at the oldest public waiting table of ``variant`` with ``seats`` seats
+        (the next one when a table fills meanwhile), or at a new public table."""
+        for summary in self.lobby.list("waiting", variant, QUICKPLAY_CANDIDATES):
+            if summary["seats"] != seats:
+                continue
+            try:
+                return self.join(summary["game_id"], name)
+            except (Conflict, NotFound):
+                continue  # taken or closed meanwhile: try the next table
+        record, seated = self.create(TableSpec(variant=variant, seats=seats, players=[name],
+                                               fill_with_bots_after_s=fill_with_bots_after_s))
+        return record, seated[0]
+
     def add_bot(self, game_id: str, level: str, by_seat: Optional[int] = None) -> tuple[GameRecord, Seated]:
         """Seat a bot; ``by_seat`` is the seated player asking (None: the service)."""
         if level not in BOT_LEVELS:
@@ -342,11 +365,9 @@ class GameService:
         return self._retry(game_id, go)[0]
 
     def _human(self, game_id: str, seat: int, name: str):
-        # "<game id>.<secret>": a token shown to another game is known as a real token
-        # there (403, not 401) without any global index; only the secret's hash is kept
-        token = f"{game_id}.{secrets.token_urlsafe(24)}"  # 192 secret bits
+        token, token_hash = tokens.mint(game_id)
         player_id = "p_" + secrets.token_hex(8)
-        ev = NewEvent("player_joined", seat, {"player_id": player_id, "name": name, "token_hash": hash_token(token)})
+        ev = NewEvent("player_joined", seat, {"player_id": player_id, "name": name, "token_hash": token_hash})
         return Seated(seat, player_id, token), ev
 
     def _bot(self, seat: int, level: str):
@@ -452,5 +473,5 @@ def _deal(deal: Optional[dict]) -> Optional[FixedDeal]:
 
 
 __all__ = ["GameService", "TableSpec", "Seated", "Acted", "NotFound", "Conflict", "Stale", "SeatLeft", "Invalid",
-           "BOT_LEVELS", "HUMAN", "BOT", "CLOCK", "LOBBY", "Observer", "hash_token", "token_game", "DomainError",
+           "BOT_LEVELS", "HUMAN", "BOT", "CLOCK", "LOBBY", "Observer", "DomainError",
            "RuleViolation", "GameStatusError"]

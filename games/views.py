@@ -9,6 +9,7 @@ from typing import Optional
 import orjson
 
 from domain import legal_moves_info
+from domain.observation import observation
 from events.mapping import DIRECTION_NAMES, to_rfc3339
 
 from .records import GameRecord
@@ -45,9 +46,15 @@ def _fill_at(record: GameRecord) -> Optional[str]:
 
 
 def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -> dict:
+    """The game as ``viewer`` may see it. A seat and a spectator are shown their
+    observation (``domain.observation``, what the bots decide from too) and nothing else;
+    the auditor sees every hand and the stock."""
+    seat = viewer if isinstance(viewer, int) and 0 <= viewer < len(record.seats) else None
     st = record.state
-    places = _places(st)
-    playing = st.status != "ready"
+    obs = observation(st, seat)
+    pub = obs.public
+    places = _places(pub)
+    playing = pub.status != "ready"
     seats = []
     for i, info in enumerate(record.seats):
         seats.append({
@@ -57,56 +64,58 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
             "kind": info.kind if info else None,
             "bot_level": info.bot_level if info else None,
             "autopilot": info.autopilot if info else False,
-            "hand_size": len(st.hands[i]),
-            "score": st.scores[i],
-            "out": playing and not st.active[i],
+            "hand_size": obs.hand_sizes[i],
+            "score": pub.scores[i],
+            "out": playing and not pub.active[i],
             "place": places.get(i),
         })
-    pd, ps = st.pending_draw, st.pending_skip
+    pd, ps = pub.pending_draw, pub.pending_skip
     view = {
         "game_id": record.game_id,
         "variant": record.variant,
         "status": record.status,
         "closed_reason": record.closed,
         "version": record.version,
-        "round": st.round,
-        "fixed_deal": st.setup.deal is not None,
+        "round": pub.round,
+        "fixed_deal": record.fixed_deal,
         "seats": seats,
-        "dealer_seat": st.dealer if playing else None,
-        "current_seat": st.actor,
-        "direction": DIRECTION_NAMES[st.direction],
-        "top_card": st.discard[-1] if st.discard else None,
-        "top_card_as": st.top_declared,
-        "discard_size": len(st.discard),
-        "stock_size": len(st.stock),
-        "effective_suit": st.effective_suit,
-        "effective_rank": st.effective_rank,
-        "free_play": st.free_play,
+        "dealer_seat": pub.dealer if playing else None,
+        "current_seat": pub.actor,
+        "direction": DIRECTION_NAMES[pub.direction],
+        "top_card": pub.discard[-1] if pub.discard else None,
+        "top_card_as": pub.top_declared,
+        "discard_size": len(pub.discard),
+        "stock_size": obs.stock_size,
+        "effective_suit": pub.effective_suit,
+        "effective_rank": pub.effective_rank,
+        "free_play": pub.free_play,
         "pending": {
             "draw": None if pd is None else {"amount": pd.amount, "target_seat": pd.target, "family": pd.family},
             "skip": None if ps is None else {"turns": ps.turns, "target_seat": ps.target},
-            "wish": _wish(st.wish),
-            "follow_up_seat": st.follow_up,
-            "skip_robin": None if st.robin is None else {"count": st.robin.count, "last_seat": st.robin.last_seat},
-            "bonus_turns": None if st.bonus is None else {"seat": st.bonus[0], "left": st.bonus[1]},
-            "pass_cards": None if st.passing is None else {"waiting_seats": list(st.passing.waiting)},
-            "turns_to_miss": list(st.turns_to_miss),
+            "wish": _wish(pub.wish),
+            "follow_up_seat": pub.follow_up,
+            "skip_robin": None if pub.robin is None else {"count": pub.robin.count, "last_seat": pub.robin.last_seat},
+            "bonus_turns": None if pub.bonus is None else {"seat": pub.bonus[0], "left": pub.bonus[1]},
+            "pass_cards": None if pub.passing is None else {"waiting_seats": list(pub.passing.waiting)},
+            "turns_to_miss": list(pub.turns_to_miss),
         },
-        "announcement": None if st.call_window is None else {
-            "seat": st.call_window.seat, "deadline": to_rfc3339(st.call_window.deadline)},
-        "turn_deadline": to_rfc3339(st.turn_deadline),
-        "scores": list(st.scores),
-        "result": _result(st),
-        "call_word": st.rules.data["call_word"],
+        "announcement": None if pub.call_window is None else {
+            "seat": pub.call_window.seat, "deadline": to_rfc3339(pub.call_window.deadline)},
+        "turn_deadline": to_rfc3339(pub.turn_deadline),
+        "scores": list(pub.scores),
+        "result": _result(pub),
+        "call_word": pub.rules.data["call_word"],
         "config": dict(record.config),
         "fill_with_bots_at": _fill_at(record),
         "created_at": record.created_at,
         "updated_at": record.updated_at,
     }
-    if isinstance(viewer, int) and 0 <= viewer < len(record.seats):
-        info = record.seats[viewer]
-        moves, truncated = legal_moves_info(st, viewer, now) if st.status == "playing" else ([], False)
-        view["you"] = {"seat": viewer, "player_id": info.player_id if info else None, "hand": list(st.hands[viewer]),
+    if seat is not None:
+        info = record.seats[seat]
+        # the engine lists the seat's own moves (from the state: whether it may draw
+        # depends on what the piles hold)
+        moves, truncated = legal_moves_info(st, seat, now) if st.status == "playing" else ([], False)
+        view["you"] = {"seat": seat, "player_id": info.player_id if info else None, "hand": list(pub.hands[seat]),
                        "legal_moves": moves, "legal_moves_truncated": truncated}
     elif viewer == AUDITOR:
         view["hands"] = [list(h) for h in st.hands]

@@ -31,7 +31,7 @@ log = logging.getLogger("macau.api")
 class MacauApi(Api):
     """flask-smorest's Api, with every documented error as application/problem+json."""
 
-    ERROR_SCHEMA = None  # set below (import order)
+    ERROR_SCHEMA = None  # errors are documented per status by _register_responses, as problem+json
 
     def _register_responses(self):
         for status in http.HTTPStatus:

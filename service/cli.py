@@ -1,10 +1,11 @@
-"""The ``macau`` command.
+"""Run and operate the Macau game service.
 
     macau up [--port N]     the web table, API, workers and Redis (REDIS_URL, else embedded)
     macau up --cluster      the same on a local 3-master Redis Cluster + a queue server
     macau api               the API under gunicorn (production settings)
     macau worker            an RQ worker (bots, clocks, the sweeper)
-    macau status [--json]   what the service is doing, read from Redis
+    macau status [--json]   what the service is doing, read from Redis (that of a running
+                            ``macau up`` when REDIS_URL is not set)
     macau simulate ...      bot-only games offline
     macau replay GAME_ID    a game's log as a readable table (from Redis or the archive)
     macau audit GAME_ID     re-verify a finished game from its log (from Redis or the archive)
@@ -30,9 +31,10 @@ import urllib.request
 
 from . import multiproc
 from .config import Config, ConfigError
-from .embedded_redis import start_server
+from .embedded_redis import bindable, free_port, start_server
 from .logs import configure
 
+EMBEDDED_PORT = 6380  # the embedded Redis's port when it is free (6379 is left to a Redis of one's own)
 CURL = ("curl -s -X POST http://127.0.0.1:{port}/v1/games -H 'Content-Type: application/json' "
         "-d '{{\"variant\": \"macau\", \"seats\": 4, \"players\": [{{\"name\": \"you\"}}], "
         "\"bots\": [{{\"level\": \"normal\"}}, {{\"level\": \"normal\"}}, {{\"level\": \"hard\"}}]}}'")
@@ -44,37 +46,42 @@ def main(argv=None) -> int:
         from workers.simulate import main as simulate_main  # start-up: bots only
 
         return simulate_main(argv[1:]) or 0
-    parser = argparse.ArgumentParser(prog="macau", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="macau", description=__doc__.splitlines()[0],
+                                     epilog="Without REDIS_URL, status, replay and audit read the servers of the "
+                                            "`macau up` running from this directory.")
     sub = parser.add_subparsers(dest="cmd", required=True)
-    up = sub.add_parser("up", help="run everything on one machine")
-    up.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
+    up = sub.add_parser("up", help="run everything on one machine: Redis (REDIS_URL, else embedded), the API "
+                                   "and the web table, workers")
+    up.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)), help="the API's port")
     up.add_argument("--workers", type=int, default=2, help="RQ worker processes")
     up.add_argument("--cluster", action="store_true",
                     help="the events on a local 3-master Redis Cluster, the queue on a server of its own")
     up.add_argument("--verbose", action="store_true",
                     help="every log line (DEBUG, RQ's included) and the access log, not only warnings")
-    api = sub.add_parser("api", help="the API under gunicorn")
+    api = sub.add_parser("api", help="the API and the web table under gunicorn (production settings)")
     api.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     api.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    worker = sub.add_parser("worker", help="an RQ worker")
+    worker = sub.add_parser("worker", help="an RQ worker: bot turns, turn clocks, last-card windows, archiving")
     worker.add_argument("--burst", action="store_true", help="exit when the queue is empty")
-    worker.add_argument("--no-sweeper", action="store_true")
+    worker.add_argument("--no-sweeper", action="store_true", help="leave the sweeper (the safety net that "
+                                                                  "reschedules late games) to other workers")
     worker.add_argument("--metrics-port", type=int, default=None,
                         help="serve this worker's /metrics on this port (when it shares no metrics "
                              "directory with an API process)")
     status = sub.add_parser("status", help="games, queue, workers and late jobs, read from Redis")
     status.add_argument("--json", action="store_true", help="one JSON object, for scripts")
     sub.add_parser("simulate", help="bot-only games offline (macau simulate --help)")
-    for name in ("replay", "audit"):
-        p = sub.add_parser(name)
+    for name, what in (("replay", "a game's log as a table, from Redis or the archive"),
+                       ("audit", "re-verify a game from its log: chain, replay, cards, results, shuffles")):
+        p = sub.add_parser(name, help=what)
         p.add_argument("game_id")
-        p.add_argument("--json", action="store_true")
+        p.add_argument("--json", action="store_true", help="JSON instead of a table")
     verify = sub.add_parser("verify", help="check a game log file (GET /v1/games/{id}/export, or the archive's)")
     verify.add_argument("file")
     verify.add_argument("--public-key", metavar="KEY",
                         help="the service's archive seal key (GET /v1/archive/public-key, or `macau status`): "
                              "ed25519:<base64>, or a file holding it or its PEM; the file's seal must verify with it")
-    verify.add_argument("--json", action="store_true")
+    verify.add_argument("--json", action="store_true", help="one JSON object instead of a table")
     sub.add_parser("openapi", help="print the OpenAPI document (YAML)")
     args = parser.parse_args(argv)
     return {"up": cmd_up, "api": cmd_api, "worker": cmd_worker, "status": cmd_status, "replay": cmd_replay,
@@ -146,6 +153,7 @@ def cmd_up(args) -> int:
             children.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
                                              process_group=0))
         if not stopping:
+            _write_up_state(env)
             _banner(args.port, env)
         while not stopping:
             if any(c.poll() is not None for c in children):
@@ -154,6 +162,7 @@ def cmd_up(args) -> int:
                 break
             time.sleep(0.2)
     finally:
+        _remove_up_state(env)
         _stop_children(children)
         for server in servers:
             server.close()  # stops it; removes only a temporary directory
@@ -195,7 +204,9 @@ def _start_stores(args, env: dict) -> list:
     if env.get("REDIS_URL"):
         return []
     data_dir = os.path.abspath(os.environ.get("MACAU_DATA_DIR", "var/redis"))
-    server = start_server(appendonly=True, dir=data_dir)
+    # the same port at every start while it is free, so a URL written down keeps working
+    port = int(os.environ.get("MACAU_REDIS_PORT", EMBEDDED_PORT))
+    server = start_server(appendonly=True, dir=data_dir, pick_port=lambda: port if bindable(port) else free_port())
     env["REDIS_URL"] = server.url
     env.setdefault("MACAU_ARCHIVE_DIR", os.path.join(data_dir, "archive"))
     env.setdefault("MACAU_SEAL_KEY_FILE", os.path.join(data_dir, "seal-ed25519.pem"))  # beside the archive
@@ -208,12 +219,56 @@ def _banner(port: int, env: dict) -> None:
         if env.get("MACAU_REDIS_CLUSTER") == "1" else f"Redis: {redis_url}"
     print(f"Play: http://127.0.0.1:{port}/", flush=True)
     print(f"  API: http://127.0.0.1:{port}/v1  ({where})", flush=True)
-    print(f"  interactive docs:  http://127.0.0.1:{port}/docs", flush=True)
-    status = f"REDIS_URL={redis_url} MACAU_REDIS_CLUSTER=1 MACAU_QUEUE_REDIS_URL={env['MACAU_QUEUE_REDIS_URL']}" \
-        if env.get("MACAU_REDIS_CLUSTER") == "1" else f"REDIS_URL={redis_url}"
-    print(f"  metrics:  http://127.0.0.1:{port}/metrics   status:  {status} macau status", flush=True)
-    print(f"  a game against bots with curl:\n  {CURL.format(port=port)}", flush=True)
+    print(f"  interactive docs:  http://127.0.0.1:{port}/docs   metrics:  http://127.0.0.1:{port}/metrics",
+          flush=True)
+    print("  operate it from another terminal:  ./dev macau status   (also replay GAME_ID, audit GAME_ID)",
+          flush=True)
+    print(f"  a game against bots with curl (a 60 s turn clock runs by default):\n  {CURL.format(port=port)}",
+          flush=True)
     print("Ctrl-C stops everything.", flush=True)
+
+
+# what the CLI's own commands need to find a running `macau up`'s servers
+UP_KEYS = ("REDIS_URL", "MACAU_REDIS_CLUSTER", "MACAU_QUEUE_REDIS_URL", "MACAU_ARCHIVE_DIR", "MACAU_SEAL_KEY_FILE",
+           "GUNICORN_BIND")
+
+
+def _up_state_path() -> str:
+    return os.path.join(os.path.abspath(os.environ.get("MACAU_VAR_DIR", "var")), "macau-up.json")
+
+
+def _write_up_state(env: dict) -> None:
+    path = _up_state_path()
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".tmp", "w") as f:
+        json.dump({"pid": os.getpid(), **{k: env[k] for k in UP_KEYS if env.get(k)}}, f)
+    os.replace(path + ".tmp", path)
+
+
+def _remove_up_state(env: dict) -> None:
+    try:
+        with open(_up_state_path()) as f:
+            if json.load(f).get("pid") == os.getpid():
+                os.remove(_up_state_path())
+    except (OSError, ValueError):
+        pass
+
+
+def _running_config(archive_alone: bool = False) -> Config:
+    """The configuration from the environment; without REDIS_URL, the servers of the
+    ``macau up`` running from this directory (it writes them to var/macau-up.json).
+    ``archive_alone``: MACAU_ARCHIVE_DIR without a Redis will do (the offline tools)."""
+    if os.environ.get("REDIS_URL") or (archive_alone and os.environ.get("MACAU_ARCHIVE_DIR")):
+        return _checked_config()
+    try:
+        with open(_up_state_path()) as f:
+            state = json.load(f)
+        os.kill(state["pid"], 0)
+    except (OSError, ValueError, KeyError):
+        raise SystemExit("set REDIS_URL to the service's Redis (any node of a cluster, with MACAU_REDIS_CLUSTER=1), "
+                         "or start the service here first: ./dev up") from None
+    os.environ.update({k: v for k, v in state.items() if k in UP_KEYS})
+    return _checked_config()
 
 
 def _stop_children(children: list, timeout_s: float = 15.0) -> None:
@@ -254,14 +309,16 @@ def _wait_ready(port: int, children, stopping, timeout_s: float = 30.0) -> None:
 
 def cmd_status(args) -> int:
     from .status import gather, render  # start-up: RQ and the rules engine
+    from .wiring import build
 
-    config = Config.from_env()
-    if not config.redis_url:
-        raise SystemExit("macau status: set REDIS_URL to the service's Redis (any node of a cluster, with "
-                         "MACAU_REDIS_CLUSTER=1)")
+    config = _running_config()
     if not config.queue_url:
         raise SystemExit("macau status: set MACAU_QUEUE_REDIS_URL to the queue's Redis")
-    report = gather(config.redis_url, config.queue_url, cluster=config.redis_cluster)
+    services = build(config, needs_queue=True, signs=False)
+    try:
+        report = gather(services)
+    finally:
+        services.close()
     print(json.dumps(report) if args.json else render(report))
     return 0
 
@@ -270,11 +327,7 @@ def cmd_status(args) -> int:
 def _store():
     from .wiring import event_store  # start-up: the composition root, only for the offline tools
 
-    config = Config.from_env()
-    if not config.redis_url and not config.archive_dir:
-        raise SystemExit("set REDIS_URL to the service's Redis (any node of a cluster with MACAU_REDIS_CLUSTER=1; "
-                         "and MACAU_ARCHIVE_DIR to its archive)")
-    return event_store(config)
+    return event_store(_running_config(archive_alone=True))
 
 
 def cmd_replay(args) -> int:

@@ -17,10 +17,8 @@ from typing import Optional
 from flask import Response, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from games.service import NotFound, token_game
-
 from .errors import ApiError, problem
-from .http import bearer_token, same_secret, seat_of_token
+from .http import Caller, caller
 from .problem_types import address_key, clip
 from .ratelimit import RateLimiter
 
@@ -81,45 +79,27 @@ def limit(services) -> Optional[Response]:
     address = client_address()
     client = f"address:{address}"
     try:
-        token = bearer_token()
+        who = caller()
     except ApiError:
-        token = ""  # malformed: a failed authentication (the view answers 401)
-    if token is not None:
+        who = Caller("")  # a malformed token: a failed authentication (the view answers 401)
+    if who.token is not None:
         failed = services.failed_auth
         wait = failed.limiter.wait(address)
         if wait > 0:
             return _too_many("too_many_failed_authentications",
                              "too many requests with tokens that did not authenticate; retry later", wait)
-        holder = _holder(services, token) if token else None
-        if holder is None:
+        if not who.known:
             failed.record(address)
             log.warning("authentication failed", extra={"client": address, "method": request.method,
                                                         "path": clip(request.path, 100)})
+        elif who.auditor:
+            client = "auditor"
         else:
-            client = holder
+            client = f"seat:{who.holder.game_id}:{who.holder.seat}"
     wait = services.limiter.check(client)
     if wait > 0:
         return _too_many("rate_limited", "too many requests; retry later", wait)
     return None
-
-
-def _holder(services, token: str) -> Optional[str]:
-    """"seat:<game>:<n>" for a seat's token, "auditor", or None for a token that holds nothing."""
-    auditor = services.config.auditor_token
-    if auditor and same_secret(token, auditor):
-        return "auditor"
-    game_id = token_game(token)
-    if game_id is None:
-        return None
-    try:
-        record = services.games.cached(game_id)
-        seat = seat_of_token(record, token)
-        if seat is None and record.free_seats():  # this process's copy may predate the join
-            record = services.games.get(game_id)
-            seat = seat_of_token(record, token)
-    except NotFound:
-        return None
-    return None if seat is None else f"seat:{game_id}:{seat}"
 
 
 def _too_many(code: str, detail: str, wait: float) -> Response:

@@ -1,4 +1,4 @@
-"""Configuration from environment variables, documented in one place (README "Configuration").
+"""Configuration from environment variables, documented in one place (docs/operations.md, "Configuration").
 
 Every value has a safe default, so ``create_app()`` runs with no environment at all (an
 in-memory store; good for tests and demos, not for production)."""
@@ -54,7 +54,6 @@ class Config:
     idempotency_keys_per_seat: int = 500  # MACAU_IDEMPOTENCY_KEYS_PER_SEAT: newest keys kept per seat
     waiting_ttl_s: float = 3600.0  # MACAU_WAITING_TTL_S: a waiting table closes after this long
     sse_keepalive_s: float = 15.0  # MACAU_SSE_KEEPALIVE_S: comment line at least this often
-    max_wait_s: float = 30.0  # longest long-poll (API.md)
     log_level: str = "INFO"  # MACAU_LOG_LEVEL
     enqueue: bool = True  # MACAU_ENQUEUE=0: do not schedule bot turns and clocks (API-only tests)
     sweep_every_s: float = 3.0  # MACAU_SWEEP_EVERY_S: how often a worker's sweeper looks for stalled games

@@ -57,12 +57,12 @@ def free_cluster_port(rng: random.Random = random.SystemRandom()) -> int:
     below Linux's ephemeral range (32768-), where the OS hands out ports of its own."""
     for _ in range(200):
         port = rng.randrange(10_000, 22_000)
-        if _bindable(port) and _bindable(port + 10_000):
+        if bindable(port) and bindable(port + 10_000):
             return port
     raise ServerStartError("no free port pair (port, port + 10000) below 32000")
 
 
-def _bindable(port: int) -> bool:
+def bindable(port: int) -> bool:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         try:
             s.bind(("127.0.0.1", port))

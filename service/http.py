@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-import hmac
 import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import orjson
 from flask import Response, current_app, request
 
 from games.records import GameRecord
 from games.redaction import AUDITOR, SPECTATOR
-from games.service import NotFound, hash_token, token_game
+from games.tokens import Holder, same_secret
 
 from .errors import ApiError, quoted
+
+if TYPE_CHECKING:  # the composition root imports the HTTP layer's parts
+    from .wiring import Services
 
 
 def json_response(body, status: int = 200, headers: dict | None = None) -> Response:
@@ -69,60 +73,72 @@ def _read_token(req) -> str | None:
     return token
 
 
-def viewer_for(record: GameRecord, token: str | None):
-    """The viewer a token makes of this game: a seat, the auditor, or a spectator (no
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who sent this request, resolved once: the token (None: nobody in particular), and
+    what it holds — the auditor's rights, a seat (``holder``), or nothing (an unknown
+    token)."""
+
+    token: str | None
+    auditor: bool = False
+    holder: Holder | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.token is None or self.auditor or self.holder is not None
+
+
+_CALLER = "macau.caller"
+
+
+def caller() -> Caller:
+    """This request's caller (the rate limiter, then the view, ask: resolved once)."""
+    environ = request.environ
+    found = environ.get(_CALLER)
+    if found is None:
+        token = bearer_token()
+        if token is None:
+            found = Caller(None)
+        elif is_auditor(token):
+            found = Caller(token, auditor=True)
+        else:
+            found = Caller(token, holder=services().games.holder(token))
+        environ[_CALLER] = found
+    return found
+
+
+def viewer_for(record: GameRecord):
+    """The viewer the caller is in this game: a seat, the auditor, or a spectator (no
     token, or the token of a seat its player has left: a bot holds those cards now). An
     unknown token is a 401: it never silently degrades to a spectator."""
-    viewer = _holder(record, token)
-    if isinstance(viewer, int) and record.seats[viewer].left:
+    c = caller()
+    if c.token is None:
         return SPECTATOR
-    return viewer
-
-
-def seat_for_action(record: GameRecord, token: str | None) -> int:
-    """The seat a token holds (whether it may still act is the game service's question)."""
-    if token is None:
-        raise ApiError(401, "missing_token", "send the seat's token as Authorization: Bearer <token>")
-    viewer = _holder(record, token)
-    if not isinstance(viewer, int):
-        raise ApiError(403, "not_a_seat", "this token does not hold a seat at this game")
-    return viewer
-
-
-def _holder(record: GameRecord, token: str | None):
-    if token is None:
-        return SPECTATOR
-    if is_auditor(token):
+    if c.auditor:
         return AUDITOR
-    seat = seat_of_token(record, token)
-    if seat is not None:
-        return seat
-    other = token_game(token)
-    if other == record.game_id:
-        # this process's copy may predate the seat (joined through another process)
-        seat = seat_of_token(services().games.get(record.game_id), token)
-        if seat is not None:
-            return seat
-    elif other is not None:
-        try:
-            elsewhere = services().games.get(other)
-        except NotFound:
-            elsewhere = None
-        if elsewhere is not None and seat_of_token(elsewhere, token) is not None:
-            raise ApiError(403, "token_of_another_game", "this token holds a seat at another game, not this one")
-    raise ApiError(401, "unknown_token", "this token belongs to no seat of this game")
+    if c.holder is not None and c.holder.game_id == record.game_id:
+        return SPECTATOR if record.seats[c.holder.seat].left else c.holder.seat
+    raise _not_here(c)
 
 
-def seat_of_token(record: GameRecord, token: str) -> int | None:
-    digest = hash_token(token)
-    for info in record.seats:
-        if info is not None and info.token_hash and hmac.compare_digest(digest, info.token_hash):
-            return info.seat
-    return None
+def seat_for_action(game_id: str) -> int:
+    """The seat the caller holds at ``game_id`` (whether it may still act is the game
+    service's question). A game that does not exist is a 404 before anything else."""
+    c = caller()
+    if c.token is None:
+        raise ApiError(401, "missing_token", "send the seat's token as Authorization: Bearer <token>")
+    if c.holder is not None and c.holder.game_id == game_id:
+        return c.holder.seat
+    services().games.cached(game_id)  # NotFound: 404
+    if c.auditor:
+        raise ApiError(403, "not_a_seat", "this token does not hold a seat at this game")
+    raise _not_here(c)
 
 
-def same_secret(a: str, b: str) -> bool:
-    return hmac.compare_digest(a.encode(), b.encode())
+def _not_here(c: Caller) -> ApiError:
+    if c.holder is not None:
+        return ApiError(403, "token_of_another_game", "this token holds a seat at another game, not this one")
+    return ApiError(401, "unknown_token", "this token belongs to no seat of this game")
 
 
 def is_auditor(token: str | None) -> bool:
@@ -194,5 +210,6 @@ def etag(version: int) -> str:
     return f'"{version}"'
 
 
-def services():
+def services() -> Services:
+    """This process's services (the composition root's, ``service.wiring.build``)."""
     return current_app.extensions["macau"]

@@ -32,7 +32,7 @@ from flask import Response, request
 from events.store import AlreadyApplied
 
 from .errors import ApiError, problem, problem_for
-from .http import json_response, services
+from .http import raw_json_response, services
 
 log = logging.getLogger("macau.idempotency")
 
@@ -69,16 +69,17 @@ class IdempotencyStore:
         return {"pending": True}
 
 
-def idempotent(scope: str, run: Callable[[str], Response], applied: Callable[[str], Optional[Response]]) -> Response:
+def idempotent(scope: str, body, run: Callable[[str], Response],
+               applied: Callable[[str], Optional[Response]]) -> Response:
     """``run(request_id)``'s response, or the response the first request with this key
-    got. ``applied(request_id)`` rebuilds the response of a move stored under that
-    request id, or None if there is none."""
+    got. ``body``: the request's JSON body as parsed (its fingerprint). ``applied(request_id)``
+    rebuilds the response of a move stored under that request id, or None if there is none."""
     key = request.headers["Idempotency-Key"]
     if not 0 < len(key) <= 200 or not key.isprintable():
         raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key must be 1-200 printable characters")
     s = services()
     store, config = s.idempotency, s.config
-    fp = fingerprint(request.method, request.path, request.get_data())
+    fp = fingerprint(request.method, request.path, body)
     request_id = hashlib.sha256(f"{scope}\n{key}\n{fp}".encode()).hexdigest()[:32]
     prior = store.claim(scope, key, fp, uuid.uuid4().hex)
     if prior is not None and prior.get("pending") and prior.get("fingerprint") == fp:
@@ -91,10 +92,7 @@ def idempotent(scope: str, run: Callable[[str], Response], applied: Callable[[st
         if prior.get("fingerprint") != fp:
             raise ApiError(422, "idempotency_key_reused",
                            "this Idempotency-Key was used with another request body", reason="idempotency_key_reused")
-        replayed = json_response(prior["body"], prior["status"], {**prior.get("headers", {}),
-                                                                  "Idempotent-Replayed": "true"})
-        replayed.mimetype = prior.get("mimetype", "application/json")
-        return replayed
+        return _replayed(prior)
     try:
         # the key is ours: its first response may still have been lost after the move was stored
         response = applied(request_id) or run(request_id)
@@ -112,10 +110,19 @@ def idempotent(scope: str, run: Callable[[str], Response], applied: Callable[[st
         return response
     ttl = config.idempotency_ttl_s if response.status_code < 400 else config.idempotency_rejection_ttl_s
     headers = {k: response.headers[k] for k in ("ETag",) if k in response.headers}
-    store.complete(scope, key, {"fingerprint": fp, "status": response.status_code, "body": response.get_json(),
-                                "headers": headers, "mimetype": response.mimetype}, ttl,
-                   config.idempotency_keys_per_seat)
+    store.complete(scope, key, {"fingerprint": fp, "status": response.status_code,
+                                "text": response.get_data().decode(), "headers": headers,
+                                "mimetype": response.mimetype}, ttl, config.idempotency_keys_per_seat)
     return response
+
+
+def _replayed(prior: dict) -> Response:
+    """The first response, again, byte for byte (a record kept before answers were kept as
+    text holds the parsed body)."""
+    data = prior["text"].encode() if "text" in prior else orjson.dumps(prior["body"])
+    replayed = raw_json_response(data, prior["status"], {**prior.get("headers", {}), "Idempotent-Replayed": "true"})
+    replayed.mimetype = prior.get("mimetype", "application/json")
+    return replayed
 
 
 def _release(store: IdempotencyStore, scope: str, key: str) -> None:
@@ -125,11 +132,9 @@ def _release(store: IdempotencyStore, scope: str, key: str) -> None:
         log.warning("could not release an Idempotency-Key claim; it expires in %s s", PENDING_TTL_S)
 
 
-def fingerprint(method: str, path: str, body: bytes) -> str:
-    try:
-        canonical = orjson.dumps(orjson.loads(body or b"null"), option=orjson.OPT_SORT_KEYS)
-    except orjson.JSONDecodeError:
-        canonical = body
+def fingerprint(method: str, path: str, body) -> str:
+    """The request's identity: method, path and the parsed body, keys sorted."""
+    canonical = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
     return hashlib.sha256(method.encode() + b" " + path.encode() + b"\n" + canonical).hexdigest()
 
 

@@ -14,41 +14,31 @@ from __future__ import annotations
 import time
 from datetime import datetime, timezone
 
-import redis
 from rq import Queue, Worker
 
-from events.store import RedisEventStore
-from games.due import DueIndex, RedisDueIndex
-from games.projections import SHARDS, STATUSES, RedisLobby
+from games.due import DueIndex, overdue
+from games.projections import STATUSES, LobbyIndex
 from games.repository import GameRepository
-from workers.queueing import QUEUE_NAME
-from workers.scheduling import STALLED_AFTER_S, overdue
+from workers.queueing import SCHEDULER_LATENESS_S
+
+from .wiring import Services
 
 from .seals import registered_key
 
-LATE_AFTER_S = 2.0  # RQ fires a scheduled job 0-2 s after its time
 QUEUE_SAMPLE = 500  # queued jobs looked at (oldest first) for lateness
 SUSPECTS = 10_000  # overdue games taken from the due index at most
 
 
-def gather(url: str, queue_url: str | None = None, now: float | None = None, *, cluster: bool = False) -> dict:
-    """``url`` names the event store's server, or with ``cluster`` any node of its cluster."""
+def gather(services: Services, now: float | None = None) -> dict:
+    """What ``services`` (the composition root's, built for a Redis deployment) show."""
     now = time.time() if now is None else now
-    store = RedisEventStore.from_url(url, cluster=cluster)
-    queue_client = redis.Redis.from_url(queue_url or url)
-    try:
-        queue = Queue(QUEUE_NAME, connection=queue_client)
-        lobby = RedisLobby(store.client)
-        due = RedisDueIndex(store.client, 0.0, shards=SHARDS)  # read only: its time-to-live plays no part
-        return {"at": _iso(now), "games": _games(lobby), "queue": _queue(queue),
-                "late_jobs": _late_jobs(queue, now), "workers": _workers(queue, now),
-                "stalled": _stalled(store, lobby, due, now), "seal_key": _seal_key(store.client)}
-    finally:
-        store.close()
-        queue_client.close()
+    return {"at": _iso(now), "games": _games(services.lobby), "queue": _queue(services.queue),
+            "late_jobs": _late_jobs(services.queue, now), "workers": _workers(services.queue, now),
+            "stalled": _stalled(services.repo, services.lobby, services.due, now),
+            "seal_key": _seal_key(services.redis)}
 
 
-def _games(lobby: RedisLobby) -> dict:
+def _games(lobby: LobbyIndex) -> dict:
     counts = {status: {} for status in STATUSES}
     for s in lobby.summaries():
         by_variant = counts.setdefault(s["status"], {})
@@ -65,15 +55,15 @@ def _late_jobs(queue: Queue, now: float) -> dict:
     """Scheduled jobs still not enqueued more than 2 s after their time, and jobs waiting
     in the queue for more than 2 s."""
     late = [(job_id.decode(), now - score) for job_id, score in queue.connection.zrangebyscore(
-        queue.scheduled_job_registry.key, 0, now - LATE_AFTER_S, withscores=True)]
+        queue.scheduled_job_registry.key, 0, now - SCHEDULER_LATENESS_S, withscores=True)]
     ids = queue.get_job_ids(0, QUEUE_SAMPLE - 1)
     for job_id, job in zip(ids, queue.job_class.fetch_many(ids, connection=queue.connection)):
         if job is not None and job.enqueued_at is not None:
             waited = now - job.enqueued_at.replace(tzinfo=timezone.utc).timestamp()
-            if waited > LATE_AFTER_S:
+            if waited > SCHEDULER_LATENESS_S:
                 late.append((job_id, waited))
     oldest = max(late, key=lambda j: j[1]) if late else None
-    return {"threshold_s": LATE_AFTER_S, "count": len(late),
+    return {"threshold_s": SCHEDULER_LATENESS_S, "count": len(late),
             "oldest": {"job_id": oldest[0], "late_s": round(oldest[1], 1)} if oldest else None}
 
 
@@ -89,12 +79,11 @@ def _workers(queue: Queue, now: float) -> list[dict]:
     return out
 
 
-def _stalled(store: RedisEventStore, lobby: RedisLobby, due_index: DueIndex, now: float) -> dict:
+def _stalled(repo: GameRepository, lobby: LobbyIndex, due_index: DueIndex, now: float) -> dict:
     """The stalled games among the suspects (see the module note); each suspect is loaded
     and judged from its log, so an index behind the log misleads nothing."""
-    repo = GameRepository(store, cache_size=1)
     live = [game_id for status in ("playing", "waiting") for game_id in lobby.ids(status)]
-    suspects = dict.fromkeys(due_index.due(now - STALLED_AFTER_S, SUSPECTS) + due_index.missing(live))
+    suspects = dict.fromkeys(due_index.due(now - SCHEDULER_LATENESS_S, SUSPECTS) + due_index.missing(live))
     checked, stalled = 0, []
     for game_id in suspects:
         record = repo.load(game_id)
@@ -102,16 +91,16 @@ def _stalled(store: RedisEventStore, lobby: RedisLobby, due_index: DueIndex, now
             continue
         checked += 1
         due = overdue(record, now)
-        if due is not None and now - due[1] > STALLED_AFTER_S:
-            stalled.append((now - due[1], due[0], record))
+        if due is not None and now - due.due > SCHEDULER_LATENESS_S:
+            stalled.append((now - due.due, due.kind, record))
     oldest = max(stalled, key=lambda s: s[0]) if stalled else None
-    return {"threshold_s": STALLED_AFTER_S, "games": len(live), "checked": checked, "count": len(stalled), "oldest": {
+    return {"threshold_s": SCHEDULER_LATENESS_S, "games": len(live), "checked": checked, "count": len(stalled), "oldest": {
         "game_id": oldest[2].game_id, "variant": oldest[2].variant, "status": oldest[2].status,
         "version": oldest[2].version, "due": oldest[1], "overdue_s": round(oldest[0], 1)} if oldest else None}
 
 
 def _seal_key(client) -> dict | None:
-    key = registered_key(client)
+    key = registered_key(client) if client is not None else None
     return None if key is None else {"algorithm": "Ed25519", "key_id": key.key_id, "public_key": key.text()}
 
 

@@ -92,10 +92,6 @@ class StreamHub:
                     del self._subs[sub.game_id]
                     self._cursor.pop(sub.game_id, None)
 
-    def watching(self) -> int:
-        with self._lock:
-            return sum(len(s) for s in self._subs.values())
-
     def stop(self) -> None:
         self._stop.set()
         if self._wakeup is not None:

@@ -74,8 +74,10 @@ class Services:
 
 
 def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional[Callable[[], float]] = None,
-          queue: Optional[Queue] = None, needs_queue: bool = False) -> Services:
-    """Raises ``ConfigError`` for settings that cannot work (``needs_queue``: a worker)."""
+          queue: Optional[Queue] = None, needs_queue: bool = False, signs: bool = True) -> Services:
+    """Raises ``ConfigError`` for settings that cannot work (``needs_queue``: a worker).
+    ``signs``: a service process, which seals archived logs with the key file's key (and
+    creates it); a tool (``macau status``) only checks seals and creates no key."""
     config.check(needs_queue=needs_queue)
     if store is None:
         store = event_store(config, verify=False)
@@ -85,9 +87,9 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         archive = ArchiveDir(config.archive_dir)
         store = TieredEventStore(hot, archive)
     client = hot.client if isinstance(hot, RedisEventStore) else None
-    seal_key = signing_key(config, client) if archive is not None else None
-    if seal_key is not None:
-        store.public = seal_key.public
+    seal_key = signing_key(config, client) if archive is not None and signs else None
+    if archive is not None:
+        store.public = seal_key.public if seal_key is not None else verifying_key(config, client)
     if queue is None and config.queue_url:
         queue = Queue(QUEUE_NAME, connection=_queue_client(config.queue_url, config.redis_timeout_s))
     repo = GameRepository(store)
@@ -107,7 +109,7 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         slots=StreamSlots(config.max_streams, config.max_streams_per_client),
         queue=queue, redis=client, metrics=metrics,
         readiness=Probe(client, config.ready_timeout_s) if client is not None else None,
-        archiver=Archiver(hot, archive, lobby, seal_key, config.hot_retention_s) if archive is not None else None,
+        archiver=Archiver(hot, archive, lobby, seal_key, config.hot_retention_s) if seal_key is not None else None,
         seal_key=seal_key)
 
 

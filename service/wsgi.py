@@ -7,10 +7,10 @@ from .config import Config
 from .logs import configure
 
 
-def build():
+def _app():
     config = Config.from_env()
     configure(config.log_level)
     return create_app(config)
 
 
-app = build()
+app = _app()

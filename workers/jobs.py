@@ -15,12 +15,12 @@ import time
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from domain import CloseCallWindow, DomainError, GameStatusError, Timeout, command_from_move, initial_state
-from domain.bots import DEFAULT_BUDGET_MS, choose_move, config_for
-from domain.bots.beliefs import steps_from_events
-from events.mapping import is_domain_event, to_domain_event
+from domain import CloseCallWindow, DomainError, GameStatusError, Timeout, command_from_move
+from domain.bots import choose_move
 from games.records import GameRecord
 from games.service import BOT, CLOCK, Conflict, NotFound, Stale
+
+from .context import WorkerServices
 
 log = logging.getLogger("macau.jobs")
 
@@ -30,7 +30,7 @@ _services: ContextVar = ContextVar("macau_services")
 
 
 @contextmanager
-def using(services):
+def using(services: WorkerServices):
     """Run jobs in this context with ``services`` (the composition root's)."""
     token = _services.set(services)
     try:
@@ -39,7 +39,7 @@ def using(services):
         _services.reset(token)
 
 
-def current():
+def current() -> WorkerServices:
     try:
         return _services.get()
     except LookupError:
@@ -53,39 +53,20 @@ def _playing_at(services, game_id: str, expected_version: int):
     return record
 
 
-def bot_move(record: GameRecord, now: float, repo=None):
+def bot_move(record: GameRecord, now: float):
     """(seat, move) for the first bot that has something to do, or None. The actor
-    first, then out-of-turn calls and catches. With the game's ``repo``, and if ``hard``
-    plays with beliefs, it reads the opponents' hands from the game's public history
-    (the reading counts against its budget)."""
+    first, then out-of-turn calls and catches."""
     seats = record.bot_seats()
     st = record.state
     order = ([st.actor] if st.actor in seats else []) + [s for s in seats if s != st.actor]
     if st.passing is not None:
         order = [s for s in seats if s in st.passing.waiting]
-    history = None
     for seat in order:
         rng = random.Random(f"{st.setup.seed}|bot|{seat}|{record.version}")
-        level = record.bot_level(seat)
-        kw = {}
-        if level == "hard" and seat == st.actor and repo is not None and config_for(st.setup.seats).beliefs:
-            started = time.perf_counter()
-            if history is None:
-                history = public_history(repo, record)
-            spent_ms = 1000 * (time.perf_counter() - started)  # reading the log counts against its budget
-            kw = {"history": history, "budget_ms": max(5.0, DEFAULT_BUDGET_MS - spent_ms)}
-        move = choose_move(st, seat, level, rng, now, clock=time.perf_counter, **kw)
+        move = choose_move(st, seat, record.bot_level(seat), rng, now, clock=time.perf_counter)
         if move is not None:
             return seat, move
     return None
-
-
-def public_history(repo, record: GameRecord) -> list:
-    """The public steps of the game so far (``domain.bots.beliefs``): ``hard`` reads the
-    opponents' hands from them."""
-    stored = repo.events(record.game_id)
-    return steps_from_events(initial_state(record.state.setup),
-                             [to_domain_event(e) for e in stored if is_domain_event(e.type)])
 
 
 def bot_turn(game_id: str, expected_version: int) -> str:
@@ -96,7 +77,7 @@ def bot_turn(game_id: str, expected_version: int) -> str:
         return "stale"
     games = services.games
     started = time.perf_counter()
-    picked = bot_move(record, games.now(), services.repo)
+    picked = bot_move(record, games.now())
     if picked is None:
         return "nothing to do"
     seat, move = picked

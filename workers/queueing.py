@@ -1,5 +1,6 @@
-"""The queue's name, the options every job is enqueued with, and how a job is put on the
-queue now or at a time. A leaf: jobs, scheduling, the sweeper and the runner all use it."""
+"""The queue's name, the options every job is enqueued with, how late RQ's scheduler
+fires, and how a job is put on the queue now or at a time (scheduling and the sweeper
+enqueue; the composition root and ``macau status`` name the queue)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
 QUEUE_NAME = "macau"
+# RQ's scheduler keeps whole seconds and polls every second: a job fires up to this long
+# after its time. Only later than that is a job, or a game waiting for one, late.
+SCHEDULER_LATENESS_S = 2.0
 JOB_OPTIONS = {"result_ttl": 0, "failure_ttl": 600, "ttl": 3600, "retry": Retry(max=2, interval=[1, 3])}
 
 

@@ -17,6 +17,7 @@ import time
 import rq.scheduler as rq_scheduler
 
 from . import jobs
+from .context import WorkerServices
 from .registration import RegisteringWorker
 from .sweeper import sweep_once
 
@@ -55,7 +56,7 @@ def sweeper_loop(services, every_s: float, stop: threading.Event) -> None:
             log.exception("sweep failed")
 
 
-def run(services, *, burst: bool = False, sweeper: bool = True, log_level: str = "INFO") -> int:
+def run(services: WorkerServices, *, burst: bool = False, sweeper: bool = True, log_level: str = "INFO") -> int:
     _scheduler_dies_with_its_worker()
     if services.archiver is not None:
         adopted = services.archiver.adopt_finished()

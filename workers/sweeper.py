@@ -20,20 +20,20 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-from games.due import due_at
+from games.due import BOT, due_at, on_an_append
+from games.records import GameRecord
 
-from . import jobs
-from .queueing import enqueue
-from .scheduling import on_an_append, schedule, schedule_archiving
+from .context import WorkerServices
+from .queueing import SCHEDULER_LATENESS_S
+from .scheduling import job_of, schedule, schedule_archiving
 
 LOCK = "macau:sweeper:lock"
 RECONCILE_LOCK = "macau:sweeper:reconciled"
-GRACE_S = 2.0  # RQ's scheduler fires a job 0-2 s after its time: only later than that is late
 RECONCILE_EVERY_S = 60
 BATCH = 1000  # games per pass at most; the rest wait for the next pass
 
 
-def sweep_once(services, lock_s: int = 4, now: Optional[float] = None) -> str:
+def sweep_once(services: WorkerServices, lock_s: int = 4, now: Optional[float] = None) -> str:
     """One pass at Unix time ``now`` (default: the present)."""
     if not services.queue.connection.set(LOCK, b"1", nx=True, ex=lock_s):
         return "another sweeper is running"
@@ -41,7 +41,7 @@ def sweep_once(services, lock_s: int = 4, now: Optional[float] = None) -> str:
     reconcile(services)
     repo, queue, due = services.repo, services.queue, services.due
     ttl = services.config.waiting_ttl_s
-    late = now - GRACE_S
+    late = now - SCHEDULER_LATENESS_S
     scheduled = 0
     for game_id in due.due(late, BATCH):
         record = repo.load(game_id)
@@ -51,12 +51,8 @@ def sweep_once(services, lock_s: int = 4, now: Optional[float] = None) -> str:
             if record is not None and record.status == "finished":
                 services.lobby.update(record)  # and so was the lobby
             continue
-        if record.status == "waiting" and record.updated_ts + ttl <= late:
-            enqueue(queue, jobs.expire_table, (game_id,), f"expire-{game_id}-{record.version}")
-            scheduled += 1
-        else:
-            _count_rescue(services, record, now)
-            scheduled += len(schedule(queue, record, prefix="s", everything=True))
+        _count_rescue(services, record, now)
+        scheduled += len(schedule(queue, record, prefix="s", everything=True, waiting_ttl_s=ttl))
     if services.archiver is not None:
         # a new job id every few sweeps: a job a dead worker left "started" (RQ keeps its
         # id taken for a while) is not waited for; a step that runs twice is harmless
@@ -67,7 +63,7 @@ def sweep_once(services, lock_s: int = 4, now: Optional[float] = None) -> str:
     return f"{scheduled} jobs scheduled"
 
 
-def reconcile(services) -> int:
+def reconcile(services: WorkerServices) -> int:
     """Put the lobby's waiting and playing games the due index lacks back into it, and
     mend the lobby of those that left that status, at most once a minute across all
     workers; returns how many games the index lacked."""
@@ -84,15 +80,15 @@ def reconcile(services) -> int:
                 services.lobby.update(record)
             services.due.update(record)
     return lacking
-def _count_rescue(services, record, now: float) -> None:
+def _count_rescue(services: WorkerServices, record: GameRecord, now: float) -> None:
     """Count ``record`` as rescued when a follow-up it needs now has no job (a bot's move
     is needed from the moment it is the bot's turn; the others once they are due)."""
     queue = services.queue
-    needed = [f for f in on_an_append(record) if f.kind == "bot" or f.due <= now]
+    needed = [job_of(record, f)[2] for f in on_an_append(record) if f.kind == BOT or f.due <= now]
     pipe = queue.connection.pipeline(transaction=False)
-    for f in needed:
-        pipe.exists(queue.job_class.key_for(f.job_id), queue.job_class.key_for("s" + f.job_id))
-    lost = [f for f, n in zip(needed, pipe.execute()) if n == 0]
+    for job_id in needed:
+        pipe.exists(queue.job_class.key_for(job_id), queue.job_class.key_for("s" + job_id))
+    lost = [job_id for job_id, n in zip(needed, pipe.execute()) if n == 0]
     # a job that finished in the meantime moved the game on: it was not lost
     if lost and services.store.version(record.game_id) == record.version:
-        services.metrics.rescued(lost[0].kind)
+        services.metrics.rescued(lost[0].split("-", 1)[0])

@@ -83,7 +83,7 @@ class HardConfig:
 DEFAULT_CONFIG = HardConfig()
 # what hard plays at a table of 3, and of 4 or more, where that differs from heads-up: at four,
 # its own 4-seat fitted judgement where one is shipped (mau_mau, tel_aviv; measured against three
-# normal, README)
+# normal, docs/bots.md)
 TABLE_CONFIGS: dict[int, HardConfig] = {4: HardConfig(judge="fitted")}
 
 

@@ -6,15 +6,14 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from games.redaction import SPECTATOR
-from games.service import Conflict, TableSpec
+from games.service import TableSpec
 from games.views import game_view, time_is_up
 
 from ..errors import ApiError
 from ..http import (
-    bearer_token,
+    caller,
     etag,
     if_none_match,
-    is_auditor,
     json_response,
     raw_json_response,
     seat_for_action,
@@ -77,7 +76,7 @@ def list_games(query):
 
     With the auditor token, private tables too (`public: false`); any other token
     changes nothing."""
-    private = is_auditor(bearer_token())
+    private = caller().auditor
     return json_response({"games": services().lobby.list(query["status"], query["variant"], query["limit"],
                                                          private=private)})
 
@@ -101,7 +100,7 @@ def join_game(body, game_id):
 def add_bot(body, game_id):
     """Seat a bot (the token of a seated player is required)."""
     svc = services().games
-    seat = seat_for_action(svc.get(game_id), bearer_token())
+    seat = seat_for_action(game_id)
     record, seated = svc.add_bot(game_id, body["level"], by_seat=seat)
     return json_response({"player_id": seated.player_id, "seat": seated.seat, "status": record.status,
                           "version": record.version}, 201)
@@ -113,20 +112,8 @@ def add_bot(body, game_id):
 @problems(blp, 400, 415, *GAME_STORE)
 def quickplay(body):
     """A seat at the oldest public waiting table of that variant and size, or a new one."""
-    s = services()
-    for summary in s.lobby.list("waiting", body["variant"], 50):
-        if summary["seats"] != body["seats"]:
-            continue
-        try:
-            record, seated = s.games.join(summary["game_id"], body["name"])
-        except Conflict:
-            continue  # taken meanwhile: try the next table
-        return json_response({"game_id": record.game_id, "player_id": seated.player_id, "seat": seated.seat,
-                              "token": seated.token, "status": record.status}, 201)
-    spec = TableSpec(variant=body["variant"], seats=body["seats"], players=[body["name"]],
-                     fill_with_bots_after_s=body["fill_with_bots_after_s"])
-    record, seated = s.games.create(spec)
-    me = seated[0]
+    record, me = services().games.quickplay(body["variant"], body["seats"], body["name"],
+                                            body["fill_with_bots_after_s"])
     return json_response({"game_id": record.game_id, "player_id": me.player_id, "seat": me.seat,
                           "token": me.token, "status": record.status}, 201)
 
@@ -139,7 +126,7 @@ def leave_game(game_id):
     """The player leaves: a `normal` bot takes the seat for the rest of the game and the
     token can no longer act."""
     svc = services().games
-    seat = seat_for_action(svc.get(game_id), bearer_token())
+    seat = seat_for_action(game_id)
     record = svc.leave(game_id, seat)
     return json_response({"seat": seat, "version": record.version, "status": record.status})
 
@@ -163,7 +150,7 @@ def get_game(game_id):
     changes the legal moves without a new version: then the full view is sent)."""
     s = services()
     record = s.games.get(game_id)
-    viewer = viewer_for(record, bearer_token())
+    viewer = viewer_for(record)
     at = s.games.now()
     headers = {"ETag": etag(record.version), "Cache-Control": "no-store", "Vary": "Authorization"}
     if if_none_match(record.version) and not time_is_up(record, at):

@@ -17,7 +17,7 @@ from games.views import full_state
 
 from ..clients import client_address
 from ..errors import ApiError
-from ..http import SEQ_PATTERN, bearer_token, json_response, last_event_id, services, viewer_for
+from ..http import SEQ_PATTERN, json_response, last_event_id, services, viewer_for
 from ..schemas.requests import EventsQuery, ReplayQuery, StreamQuery
 from ..schemas.responses import AuditSchema, EventsSchema, ReplaySchema
 from . import BEARER, GAME_STORE, problems, responds
@@ -35,7 +35,7 @@ def get_events(query, game_id):
     something newer exists."""
     s = services()
     record = s.games.get(game_id)
-    viewer = viewer_for(record, bearer_token())
+    viewer = viewer_for(record)
     after, limit, wait = query["after"], query["limit"], query["wait"]
     # the record was just read to its end: a caller already there has nothing to read yet
     events = s.store.read(game_id, after=after, limit=limit) if after < record.version else []
@@ -90,7 +90,7 @@ def stream(query, game_id):
     logs. Without a token the stream is a spectator's."""
     s = services()
     record = s.games.get(game_id)
-    viewer = viewer_for(record, bearer_token())
+    viewer = viewer_for(record)
     last_id = last_event_id()
     after = last_id if last_id is not None else query["after"] or 0
     keepalive = s.config.sse_keepalive_s
@@ -139,7 +139,7 @@ def replay(query, game_id):
     allowed once the game is finished, or with the auditor token."""
     s = services()
     record = s.games.get(game_id)
-    viewer = viewer_for(record, bearer_token())
+    viewer = viewer_for(record)
     if record.status != "finished" and viewer != AUDITOR:
         raise ApiError(403, "replay_forbidden", "a replay is available when the game is finished (or to the auditor)")
     at = query["at"]
@@ -171,7 +171,7 @@ def get_audit(game_id):
     except ArchiveDamaged as e:  # the audit's answer: not verified, and why
         return json_response({"verified": False, "events": 0,
                               "checks": [{"name": "seal", "ok": False, "detail": e.detail}]})
-    viewer = viewer_for(record, bearer_token())
+    viewer = viewer_for(record)
     if record.status != "finished" and viewer != AUDITOR:
         raise ApiError(409, "game_not_finished", "a game can be audited once it is finished")
     events = s.store.read(game_id, limit=record.version)
@@ -186,7 +186,7 @@ def get_audit(game_id):
                    "line and, once the game is archived, its seal: the server's Ed25519 signature over the game "
                    "id, the number of events, the head and the checksum (the key: `GET /v1/archive/public-key`). "
                    "`macau verify FILE --public-key K` checks it with nothing but the file, the key and the "
-                   "rules engine (docs/archive-seals.md).",
+                   "rules engine (docs/storage.md: the archive; docs/archive-seals.md).",
     "content": {"application/gzip": {"schema": {"type": "string", "format": "binary"}}}}})
 @problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def export(game_id):
@@ -194,7 +194,7 @@ def export(game_id):
     re-verify the game with it (hash chain, commitments, replay to the recorded result)."""
     s = services()
     record = s.games.get(game_id)
-    viewer_for(record, bearer_token())  # an unknown token is a 401 here too
+    viewer_for(record)  # an unknown token is a 401 here too
     if record.status != "finished":
         raise ApiError(409, "game_not_finished", "a game's log file is available once it is finished")
     # once archived, the archive's file, sealed; before, the same file unsealed (the log,

@@ -8,13 +8,13 @@ import yaml
 from flask import Response, render_template_string, send_from_directory
 from flask_smorest import Blueprint
 
-
 from domain import RuleSet
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS, NAMES, PRESET_IDS
+from games.tokens import same_secret
 
 from .. import metrics as prometheus
 from ..errors import STORE_RETRY_AFTER_S, ApiError, problem, quoted
-from ..http import bearer_token, json_response, same_secret, services
+from ..http import bearer_token, json_response, services
 from ..schemas.responses import HealthSchema, VariantListSchema, VariantSchema
 from . import problems, responds
 

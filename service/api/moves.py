@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import orjson
-from flask import request
+from flask import Response, request
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
 from domain import command_from_move
 from games.redaction import redact_event
+from games.service import Acted
 
 from ..bodies import json_body
 from ..errors import ApiError, flatten_messages
-from ..http import IF_MATCH, bearer_token, etag, if_match_version, raw_json_response, seat_for_action, services
+from ..http import IF_MATCH, etag, if_match_version, raw_json_response, seat_for_action, services
 from ..idempotency import idempotent
 from ..schemas.requests import MoveSchema
 from ..schemas.responses import MoveResultSchema
@@ -57,27 +60,25 @@ def post_move(game_id):
     reject is a 422 whose `reason` says why (`you.legal_moves` lists what is allowed
     now), an `If-Match` the game has left a 412, a game not playing a 409."""
     body = _load_move()
-    games = services().games
-    seat = seat_for_action(games.cached(game_id), bearer_token())
+    seat = seat_for_action(game_id)
     command = command_from_move(seat, body)
     expected = if_match_version()
+    games = services().games
+    if request.headers.get("Idempotency-Key") is None:
+        return _answer(games.act(game_id, seat, command, expected), seat)
+    return idempotent(
+        f"idem:{{{game_id}}}:{seat}", json_body(),
+        lambda request_id: _answer(games.act(game_id, seat, command, expected, request_id=request_id), seat),
+        lambda request_id: _answer(games.applied(game_id, request_id), seat))
 
-    def respond(acted):
-        after = acted.record
-        # the view through the process's cache: the mover's next read of this version is a hit
-        view = services().views.view_json(after, seat, games.now())
-        events = orjson.dumps([redact_event(e, seat) for e in acted.events])
-        body = b'{"version":%d,"events":%b,"game":%b}' % (after.version, events, view)
-        return raw_json_response(body, 200, {"ETag": etag(after.version)})
 
-    def move(request_id=None):
-        return respond(games.act(game_id, seat, command, expected, request_id=request_id))
-
-    def applied(request_id):
-        acted = games.applied(game_id, request_id)
-        return None if acted is None else respond(acted)
-
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return move()
-    return idempotent(f"idem:{{{game_id}}}:{seat}", move, applied)
+def _answer(acted: Optional[Acted], seat: int) -> Optional[Response]:
+    """The move's answer: the new version, its events as the seat may see them, and the
+    seat's view (through the process's cache: the mover's next read of it is a hit)."""
+    if acted is None:
+        return None
+    after = acted.record
+    view = services().views.view_json(after, seat, services().games.now())
+    events = orjson.dumps([redact_event(e, seat) for e in acted.events])
+    body = b'{"version":%d,"events":%b,"game":%b}' % (after.version, events, view)
+    return raw_json_response(body, 200, {"ETag": etag(after.version)})

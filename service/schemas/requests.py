@@ -17,6 +17,8 @@ ACTIONS = ["play", "draw", "pass", "announce", "catch", "choose_pass_card"]
 LEVELS = list(BOT_LEVELS)
 
 
+MAX_WAIT_S = 30  # the longest long-poll (API.md)
+
 class Card(fields.String):
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
@@ -247,7 +249,7 @@ class ListGamesQuery(Strict):
 class EventsQuery(Strict):
     after = QueryInt(load_default=0, validate=validate.Range(0, 2**53))
     limit = QueryInt(load_default=500, validate=validate.Range(1, 1000))
-    wait = fields.Float(load_default=0.0, validate=validate.Range(0, 30))
+    wait = fields.Float(load_default=0.0, validate=validate.Range(0, MAX_WAIT_S))
 
 
 class StreamQuery(Strict):

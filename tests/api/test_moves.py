@@ -404,3 +404,23 @@ def test_a_rejected_move_with_if_match_changes_nothing_either(client):
     etag = client.get(f"/v1/games/{g['game_id']}").headers["ETag"]
     rejected(client, g, g["tokens"][0], {"action": "play", "cards": ["7C"]}, 422, "does_not_match",
              headers={"If-Match": etag})
+
+
+def test_a_move_hashes_its_token_once(client, monkeypatch):
+    """The rate limiter, the seat check and the move share one resolution of the token:
+    one SHA-256 per request, whatever reads it."""
+    from games import tokens
+    g = fixed(client, "macau", [["7H", "9C", "8S"], ["8D", "6S"]], "5H")
+    hashed = []
+    real = tokens.hash_token
+    version = view(client, g["game_id"])["version"]
+    monkeypatch.setattr(tokens, "hash_token", lambda t: hashed.append(t) or real(t))
+    r = move(client, g["game_id"], g["tokens"][0], {"action": "play", "cards": ["7H"]},
+             {"Idempotency-Key": "once", "If-Match": f'"{version}"'})
+    assert r.status_code == 200 and hashed == [g["tokens"][0]]
+    hashed.clear()
+    r = move(client, g["game_id"], g["tokens"][1], {"action": "draw"})
+    assert r.status_code == 200 and hashed == [g["tokens"][1]]
+    hashed.clear()
+    assert client.get(f"/v1/games/{g['game_id']}", headers=bearer(g["tokens"][0])).status_code == 200
+    assert hashed == [g["tokens"][0]]

@@ -4,7 +4,6 @@ backend of the API suite (memory, one Redis server, a Redis Cluster)."""
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import Counter
 
@@ -196,7 +195,7 @@ def test_a_key_held_by_a_request_that_died_before_storing_is_taken_over(client, 
     g = fixed(client, "macau", [["7H", "9H", "9C"], ["8D", "6S"]], "5H")
     body = {"action": "play", "cards": ["7H"]}
     scope = f"idem:{{{g['game_id']}}}:0"
-    fp = module.fingerprint("POST", f"/v1/games/{g['game_id']}/moves", json.dumps(body).encode())
+    fp = module.fingerprint("POST", f"/v1/games/{g['game_id']}/moves", body)
     assert client.app.extensions["macau"].idempotency.claim(scope, "stranded", fp, "dead") is None  # its claim
     r = move(client, g["game_id"], g["tokens"][0], body, {"Idempotency-Key": "stranded"})
     assert r.status_code == 200 and [e["type"] for e in r.get_json()["events"]][0] == "card_played"
@@ -333,5 +332,5 @@ def test_a_move_stored_by_an_earlier_attempt_whose_answer_is_gone_is_a_409_not_a
 
     with app.test_request_context("/v1/games/g/moves", method="POST", json={"action": "draw"},
                                   headers={"Idempotency-Key": "k-gone"}):
-        response = idempotent("idem:{g}:0", run, lambda request_id: None)
+        response = idempotent("idem:{g}:0", {"action": "draw"}, run, lambda request_id: None)
     assert response.status_code == 409 and response.get_json()["code"] == "already_applied"

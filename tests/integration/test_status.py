@@ -49,7 +49,7 @@ def test_status_reports_games_queue_workers_late_jobs_and_the_oldest_stalled_gam
     worker.register_birth()
     worker.heartbeat()
     try:
-        report = gather(redis_url)
+        report = gather(services)
     finally:
         worker.register_death()
         stale.close()
@@ -85,7 +85,7 @@ def test_status_reports_games_queue_workers_late_jobs_and_the_oldest_stalled_gam
 def test_a_fresh_game_is_not_stalled(redis_url, services):
     services.games.create(TableSpec("macau", seats=2, players=["ann"], bots=["normal"], bot_delay_s=0,
                                     turn_timeout_s=None, deal=STUCK))
-    stalled = gather(redis_url)["stalled"]
+    stalled = gather(services)["stalled"]
     # due now, not 2 s ago: the due index does not even make it a suspect
     assert (stalled["games"], stalled["checked"], stalled["count"], stalled["oldest"]) == (1, 0, 0, None)
 
@@ -115,7 +115,7 @@ def test_status_reads_a_cluster_and_its_queue_of_its_own(redis_cluster_url, redi
         for i in range(12):  # over every shard of the lobby, on every node
             services.games.create(TableSpec("makao" if i % 2 else "switch", seats=2, players=["a"]))
         services.games.create(TableSpec("macau", seats=2, players=["a", "b"], turn_timeout_s=None))
-        report = gather(redis_cluster_url, redis_url, cluster=True)
+        report = gather(services)
     finally:
         services.close()
     assert report["games"]["waiting"] == {"total": 12, "by_variant": {"makao": 6, "switch": 6}}

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -123,9 +124,30 @@ def check_event(e, k: Knowledge) -> None:
     assert redact_event(e, AUDITOR) == e.public()
 
 
+def reshuffled(record, seat, rng: random.Random):
+    """``record`` with every card ``seat`` cannot see dealt again at random (the other
+    hands and the stock, sizes kept): a world the seat cannot tell from the real one."""
+    state = record.state
+    others = [s for s in range(len(state.hands)) if s != seat]
+    hidden = [c for s in others for c in state.hands[s]] + list(state.stock)
+    rng.shuffle(hidden)
+    hands, pos = list(state.hands), 0
+    for s in others:
+        hands[s] = tuple(hidden[pos:pos + len(state.hands[s])])
+        pos += len(state.hands[s])
+    drawn = state.drawn_card if state.actor == seat else None  # the actor's own draw stays his
+    return replace(record, state=state._replace(hands=tuple(hands), stock=tuple(hidden[pos:]), drawn_card=drawn,
+                                                setup=replace(state.setup, seed=rng.getrandbits(32))))
+
+
 def check_views(record, k: Knowledge, now: float) -> None:
+    rng = random.Random(record.version)
     for v in k.viewers:
         view = game_view(record, v, now)
+        seat = v if isinstance(v, int) else None
+        if record.state.passing is None:  # (pass-left choices are hidden in the state, not reshuffled here)
+            assert game_view(reshuffled(record, seat, rng), v, now) == view, \
+                f"viewer {v}'s view at version {record.version} depends on cards it cannot see"
         leaked = card_codes(view, {"joker_as"}) - k.known[v]
         assert not leaked, f"the view at version {record.version} shows {sorted(leaked)} to viewer {v}"
         assert "hands" not in view and "stock" not in view

@@ -158,3 +158,23 @@ class Game:
     def play_moves(self, seat):
         """The card lists of the legal plays of ``seat``."""
         return [m["cards"] for m in self.moves(seat) if m["action"] == "play"]
+
+
+def play_out(g, limit: int = 3000) -> None:
+    """Play on with the first legal move (first wish option) until the game ends."""
+    for _ in range(limit):
+        if g.state.status == "finished":
+            return
+        if g.state.call_window is not None:
+            g.announce(g.state.call_window.seat)
+            continue
+        seat = g.actor
+        move = [m for m in g.moves(seat) if m["action"] != "announce"][0]
+        if move["action"] == "play":
+            wish = move.get("wish_options", [None])[0]
+            g.play(seat, *move["cards"], wish=wish, announce=bool(move.get("announce")))
+        elif move["action"] == "draw":
+            g.draw(seat)
+        else:
+            g.pass_(seat)
+    raise AssertionError("the game did not end")

@@ -63,3 +63,27 @@ def test_the_environment_names_the_cluster_settings(monkeypatch):
     assert (config.redis_cluster, config.redis_wait_replicas, config.redis_wait_timeout_ms) == (True, 1, 250)
     monkeypatch.setenv("MACAU_REDIS_CLUSTER", "0")
     assert Config.from_env().redis_cluster is False
+
+
+def test_the_tools_find_a_running_macau_up_without_redis_url(monkeypatch, tmp_path):
+    """`macau up` writes where its servers are; status, replay and audit read it when
+    REDIS_URL is not set, and only while that `macau up` still runs."""
+    import os
+
+    from service import cli
+    monkeypatch.setenv("MACAU_VAR_DIR", str(tmp_path))
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.delenv("MACAU_ARCHIVE_DIR", raising=False)
+    with pytest.raises(SystemExit) as exited:
+        cli._running_config()
+    assert "./dev up" in str(exited.value)
+    env = {"REDIS_URL": "redis://127.0.0.1:6380", "MACAU_ARCHIVE_DIR": str(tmp_path / "archive")}
+    cli._write_up_state(env)
+    config = cli._running_config()
+    assert config.redis_url == "redis://127.0.0.1:6380" and config.archive_dir == str(tmp_path / "archive")
+    cli._remove_up_state(env)
+    assert not os.path.exists(tmp_path / "macau-up.json")
+    (tmp_path / "macau-up.json").write_text(json.dumps({"pid": 2 ** 22 + 1, **env}))  # no such process
+    monkeypatch.delenv("REDIS_URL")
+    with pytest.raises(SystemExit):
+        cli._running_config()

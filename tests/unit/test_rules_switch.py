@@ -12,7 +12,7 @@ from functools import partial
 
 import pytest
 
-from tests.support.table import Game, seat0_game
+from tests.support.table import Game, play_out, seat0_game
 from tests.support.table import rest_of_deck as shared_rest_of_deck
 
 VARIANT = "switch"
@@ -640,32 +640,12 @@ def test_shortfall_forfeits_the_rest_of_a_jack_penalty():
     assert g.pending_draw is None and g.actor == 0
 
 
-def _play_out(g, limit=3000):
-    """Play on with the first legal move (first wish option) until the game ends."""
-    for _ in range(limit):
-        if g.state.status == "finished":
-            return
-        if g.state.call_window is not None:
-            g.announce(g.state.call_window.seat)
-            continue
-        seat = g.actor
-        move = [m for m in g.moves(seat) if m["action"] != "announce"][0]
-        if move["action"] == "play":
-            wish = move.get("wish_options", [None])[0]
-            g.play(seat, *move["cards"], wish=wish, announce=bool(move.get("announce")))
-        elif move["action"] == "draw":
-            g.draw(seat)
-        else:
-            g.pass_(seat)
-    raise AssertionError("the game did not end")
-
-
 def test_first_to_two_win_points_wins_the_game():
     """§2.14 / §5.3: rounds are dealt automatically until a player has 2 win points; he wins."""
     g = Game(VARIANT, hands=[["9S"], ["5C", "6C"]], starter="7S", dealer=1, seed=5)
     g.play(0, "9S")
     assert g.state.scores == (1, 0) and g.state.round == 2
-    _play_out(g)
+    play_out(g)
     res = g.state.result
     (winner,) = res.winners
     assert res.scores[winner] == 2 and max(res.scores) == 2

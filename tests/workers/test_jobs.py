@@ -13,15 +13,15 @@ import pytest
 from rq import Queue
 
 from events.store import InMemoryEventStore
+from games.due import FollowUp, overdue
 from games.service import TableSpec
 from service.config import Config
 from service.wiring import build
 from tests.support.scrape import recorded
 from tests.support.service_games import SteppingClock, random_steps
 from workers import jobs
-from workers.queueing import QUEUE_NAME
-from workers.scheduling import overdue
-from workers.sweeper import GRACE_S, LOCK, sweep_once
+from workers.queueing import QUEUE_NAME, SCHEDULER_LATENESS_S
+from workers.sweeper import LOCK, sweep_once
 
 
 @pytest.fixture
@@ -149,11 +149,11 @@ def test_the_sweeper_reschedules_a_bot_turn_a_crash_lost(services):
     assert sweep_once(services, lock_s=1) == "0 jobs scheduled"  # not late yet: RQ may fire it 2 s late
     services.queue.connection.delete(LOCK)
     rescued = recorded("macau_sweeper_rescued_games_total", due="bot")
-    assert sweep_once(services, lock_s=1, now=time.time() + GRACE_S + 1) == "1 jobs scheduled"
+    assert sweep_once(services, lock_s=1, now=time.time() + SCHEDULER_LATENESS_S + 1) == "1 jobs scheduled"
     assert recorded("macau_sweeper_rescued_games_total", due="bot") == rescued + 1
     # its job is there now: the next sweep has nothing to rescue
     services.queue.connection.delete(LOCK)
-    assert sweep_once(services, lock_s=1, now=time.time() + GRACE_S + 1) == "1 jobs scheduled"
+    assert sweep_once(services, lock_s=1, now=time.time() + SCHEDULER_LATENESS_S + 1) == "1 jobs scheduled"
     assert recorded("macau_sweeper_rescued_games_total", due="bot") == rescued + 1
     assert scheduled(services) == {f"sbot-{record.game_id}-{record.version}"}
 
@@ -182,7 +182,7 @@ def test_the_sweeper_schedules_the_clock_of_a_bot_turn_whose_move_never_came(ser
                                                       "starter": "7D"}))
     gid, v = record.game_id, record.version
     services.queue.empty()  # the bot's job is lost (a crash between the append and the enqueue)
-    assert sweep_once(services, lock_s=1, now=time.time() + GRACE_S + 1) == "2 jobs scheduled"
+    assert sweep_once(services, lock_s=1, now=time.time() + SCHEDULER_LATENESS_S + 1) == "2 jobs scheduled"
     # should the bot fail again, its turn clock still moves the game on
     assert scheduled(services) == {f"sbot-{gid}-{v}", f"sclock-{gid}-{v}"}
 
@@ -196,8 +196,8 @@ def test_a_game_whose_append_scheduled_nothing_is_rescued_and_overdue_says_since
         record, _ = services.games.create(TableSpec(
             "macau", seats=2, players=["ann"], bots=["normal"], bot_delay_s=1, turn_timeout_s=None,
             deal={"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]], "starter": "7D"}))
-        due, when = overdue(record, time.time())
-        assert due == "bot" and time.time() - when == pytest.approx(59, abs=2)
+        due = overdue(record, time.time())
+        assert due.kind == "bot" and time.time() - due.due == pytest.approx(59, abs=2)
         rescued = recorded("macau_sweeper_rescued_games_total", due="bot")
         assert sweep_once(services, lock_s=1) == "1 jobs scheduled"
         assert recorded("macau_sweeper_rescued_games_total", due="bot") == rescued + 1
@@ -209,10 +209,10 @@ def test_overdue_names_the_earliest_deadline_passed(services, clock):
     record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann", "bob"], turn_timeout_s=10, seed=3))
     deadline = record.state.turn_deadline
     assert overdue(record, deadline - 0.001) is None  # humans only: nothing but the clock is ever due
-    assert overdue(record, deadline + 5) == ("clock", deadline)
+    assert overdue(record, deadline + 5) == FollowUp("clock", deadline)
     waiting, _ = services.games.create(TableSpec("switch", seats=4, players=["me"], fill_with_bots_after_s=30))
     assert overdue(waiting, waiting.created_ts + 29) is None
-    assert overdue(waiting, waiting.created_ts + 31) == ("fill", waiting.created_ts + 30)
+    assert overdue(waiting, waiting.created_ts + 31) == FollowUp("fill", waiting.created_ts + 30)
 # ------------------------------------------------------------------ archiving
 @pytest.fixture
 def archiving(clock, tmp_path):

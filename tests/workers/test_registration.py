@@ -7,26 +7,35 @@ from __future__ import annotations
 import pytest
 import redis
 
+from service.config import Config
 from service.status import gather
+from service.wiring import build
 
 from .conftest import wait_for
 
 pytestmark = pytest.mark.slow
 
 
-def test_workers_register_again_after_a_flushall(stack, redis_url):
+@pytest.fixture
+def status(redis_url):
+    services = build(Config(redis_url=redis_url, enqueue=False), needs_queue=True)
+    yield lambda: gather(services)
+    services.close()
+
+
+def test_workers_register_again_after_a_flushall(stack, redis_url, status):
     app, workers = stack
-    assert wait_for(lambda: len(gather(redis_url)["workers"]) == 2, 30), gather(redis_url)["workers"]
-    before = sorted(w["name"] for w in gather(redis_url)["workers"])
+    assert wait_for(lambda: len(status()["workers"]) == 2, 30), status()["workers"]
+    before = sorted(w["name"] for w in status()["workers"])
     client = redis.Redis.from_url(redis_url)
     try:
         client.flushall()
-        assert gather(redis_url)["workers"] == []  # what status said until now, while bots kept moving
+        assert status()["workers"] == []  # what status said until now, while bots kept moving
     finally:
         client.close()
-    assert wait_for(lambda: sorted(w["name"] for w in gather(redis_url)["workers"]) == before, 30)
+    assert wait_for(lambda: sorted(w["name"] for w in status()["workers"]) == before, 30)
     c = app.test_client()
     gid = c.post("/v1/games", json={"variant": "macau", "seats": 2, "players": [], "bots": [
         {"level": "easy"}, {"level": "easy"}], "bot_delay_s": 0, "turn_timeout_s": None}).get_json()["game_id"]
     assert wait_for(lambda: c.get(f"/v1/games/{gid}").get_json()["status"] == "finished", 90)
-    assert all(w["heartbeat_age_s"] < 15 for w in gather(redis_url)["workers"])
+    assert all(w["heartbeat_age_s"] < 15 for w in status()["workers"])

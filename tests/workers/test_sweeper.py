@@ -12,7 +12,8 @@ from games.service import TableSpec
 from service.config import Config
 from service.embedded_redis import start_server
 from service.wiring import build
-from workers.sweeper import GRACE_S, sweep_once
+from workers.queueing import SCHEDULER_LATENESS_S
+from workers.sweeper import sweep_once
 
 
 @pytest.fixture
@@ -36,7 +37,7 @@ def test_the_sweeper_finds_games_in_the_store_and_schedules_on_the_queue_redis(r
         assert events_redis.zrange(due.key(due.shard_of(record.game_id)), 0, -1) == [record.game_id.encode()]
         assert services.queue.job_ids == []
 
-        assert sweep_once(services, now=time.time() + GRACE_S + 1) == "1 jobs scheduled"
+        assert sweep_once(services, now=time.time() + SCHEDULER_LATENESS_S + 1) == "1 jobs scheduled"
         assert services.queue.job_ids == [f"sbot-{record.game_id}-{record.version}"]
         assert queue_redis.exists(f"rq:job:sbot-{record.game_id}-{record.version}")
         assert not events_redis.exists(f"rq:job:sbot-{record.game_id}-{record.version}")

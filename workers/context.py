@@ -1,0 +1,41 @@
+"""What the workers need of the services the composition root builds
+(``service.wiring.Services`` is one): typed, so a reader (or a tool) can follow a job from
+its name to the adapters it uses."""
+
+from __future__ import annotations
+
+from typing import Optional, Protocol
+
+from rq import Queue
+
+from events.store import EventStore
+from games.archiving import Archiver
+from games.due import DueIndex
+from games.projections import LobbyIndex
+from games.repository import GameRepository
+from games.service import GameService
+
+
+class Settings(Protocol):
+    waiting_ttl_s: float  # a waiting table closes this long after its last event
+    sweep_every_s: float
+
+
+class Counters(Protocol):
+    def bot_decided(self, level: str, seconds: float) -> None: ...
+
+    def timer_fired(self, kind: str, late_s: float) -> None: ...
+
+    def rescued(self, due: str) -> None: ...
+
+
+class WorkerServices(Protocol):
+    config: Settings
+    store: EventStore
+    repo: GameRepository
+    games: GameService
+    lobby: LobbyIndex
+    due: DueIndex
+    queue: Optional[Queue]
+    metrics: Counters
+    archiver: Optional[Archiver]
