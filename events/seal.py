@@ -229,7 +229,7 @@ def _create(path: str) -> None:
         write_new(temp, pem, 0o600)
         try:
             os.link(temp, path)  # atomic, and refused if another process linked first
-            log.warning("created the archive seal key %s", path)
+            log.info("created the archive seal key %s", path)
         except FileExistsError:
             pass
         except OSError:  # a file system without hard links: create the file itself, exclusively
