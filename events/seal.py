@@ -5,10 +5,10 @@ events, the hash chain's head and the log file's checksum, signed with the serve
 Ed25519 key. The seal is kept twice: in the hot store (``game:{id}:seal``, which outlives
 the game's other keys and the file: the number of events and the signature, 77 bytes;
 the head and checksum it signs are the file's to show) and as the file's last line, whole
-(so that a file carries its own proof, offline: ``macau verify FILE --public-key K``). Whoever replaces the
-file, or swaps in another game's, or edits it and fixes its chain and checksum, cannot
-make a seal for it without the key; the seal kept in the hot store tells a missing file
-from a game that never was.
+(so that a file carries its own proof, offline: ``macau verify FILE --public-key K``).
+Whoever replaces the file, swaps in another game's, or edits it and fixes its chain and
+checksum cannot make a seal for it without the key; the seal kept in the hot store tells
+a missing file from a game that never was.
 
 What a seal does not prove: the operator holds the key, and can seal anything."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
@@ -81,6 +82,7 @@ class Text(fields.String):
 
 FILLERS = frozenset((0x115F, 0x1160, 0x3164, 0xFFA0))  # Hangul fillers: letters that show nothing
 BLANKS = frozenset((0x2800,))  # the braille pattern blank: a symbol that shows nothing
+_INVISIBLE = FILLERS | BLANKS | frozenset(range(0xFDD0, 0xFDF0))  # neither category C, Z nor M
 
 
 def _noncharacter(cp: int) -> bool:
@@ -106,19 +108,33 @@ def _shows_nothing(c: str) -> bool:
     return c.isspace() or unicodedata.category(c)[0] in "ZM" or ord(c) in BLANKS
 
 
-def _class_of(pred) -> str:
-    """A regex character class body of every BMP code point ``pred`` holds for (the class
-    goes into the OpenAPI document, whose ECMA-262 patterns have no astral escapes; the
-    code check covers every plane)."""
-    ranges, start = [], None
-    for cp in range(0x10001):
-        bad = cp <= 0xFFFF and pred(cp)
-        if bad and start is None:
-            start = cp
-        elif not bad and start is not None:
-            ranges.append((start, cp - 1))
-            start = None
-    return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+def _name_classes() -> tuple[str, str]:
+    """The two character classes of the OpenAPI pattern of a name: what a name may not hold
+    at all, and what shows nothing. The BMP only: an ECMA-262 pattern read without the
+    ``u`` flag has no escape for an astral code point, and the tools that read the
+    document disagree on literal ones; the code check covers every plane."""
+    refused: list[list[int]] = []
+    nothing: list[list[int]] = []
+
+    def add(ranges, cp):
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1][1] = cp
+        else:
+            ranges.append([cp, cp])
+
+    category = unicodedata.category
+    for cp in itertools.chain(range(0xD800), range(0xE000, 0x10000)):  # lone surrogates: Text refuses them
+        c = chr(cp)
+        if category(c)[0] not in "CZM" and cp not in _INVISIBLE and cp & 0xFFFE != 0xFFFE:  # most: letters...
+            continue
+        if _refused(c) is not None:
+            add(refused, cp)
+        elif _shows_nothing(c):
+            add(nothing, cp)
+
+    def text(ranges) -> str:
+        return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+    return text(refused), text(nothing)
 
 
 class Name(Text):
@@ -128,8 +144,7 @@ class Name(Text):
     noncharacter or Hangul filler: a name is shown to other players. Showing something:
     not only spaces, combining marks and blank symbols (U+2800)."""
 
-    _REFUSED = _class_of(lambda cp: not 0xD800 <= cp <= 0xDFFF and _refused(chr(cp)) is not None)  # Text: surrogates
-    _NOTHING = _class_of(lambda cp: _shows_nothing(chr(cp)) and _refused(chr(cp)) is None)
+    _REFUSED, _NOTHING = _name_classes()
     PATTERN = f"^[^{_REFUSED}]*[^{_REFUSED}{_NOTHING}\\s][^{_REFUSED}]*$"
 
     def _deserialize(self, value, attr, data, **kwargs):
@@ -150,7 +165,10 @@ class Name(Text):
 def name_field(**kw):
     return Name(metadata={"description": "1-40 characters, stored NFC-normalised and trimmed; showing something "
                                          "(not only spaces, combining marks or U+2800); no control, format or "
-                                         "private-use characters, noncharacters or Hangul fillers",
+                                         "private-use characters, noncharacters or Hangul fillers. The pattern "
+                                         "says so for the Basic Multilingual Plane; beyond it (private use in "
+                                         "planes 15 and 16, tags, astral combining marks) the same rules are a "
+                                         "400 naming the character",
                           "minLength": 1, "maxLength": 40,
                           "pattern": Name.PATTERN}, **kw)
 
