@@ -32,6 +32,7 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
+from bench.stack import NO_TABLE_LIMITS  # noqa: E402
 from service.embedded_redis import free_port, start_server  # noqa: E402 - launches a server, any tree
 from tests.support.faults import CuttingProxy  # noqa: E402
 from tests.support.loopback import call, open_streams  # noqa: E402
@@ -407,7 +408,8 @@ def probe_idempotency_keys(root, n=1000):
 def probe_waiting_tables(root, n=300, ttl_s=4):
     """``n`` waiting tables with MACAU_WAITING_TTL_S=``ttl_s`` and a worker sweeping each
     second: how many still wait after ttl + 8 s, and the Redis bytes per table."""
-    env = {"MACAU_WAITING_TTL_S": str(ttl_s), "MACAU_SWEEP_EVERY_S": "1", "MACAU_RATE_LIMIT_PER_S": "0"}
+    env = {"MACAU_WAITING_TTL_S": str(ttl_s), "MACAU_SWEEP_EVERY_S": "1", "MACAU_RATE_LIMIT_PER_S": "0",
+           **NO_TABLE_LIMITS}
     with Stack(root, env, rq_workers=1) as s:
         r = redis.Redis.from_url(s.server.url)
         before = r.info("memory")["used_memory"]
@@ -423,7 +425,7 @@ def probe_waiting_tables(root, n=300, ttl_s=4):
 
 def probe_sweeper(root, n=3000, seconds=12):
     """A worker's CPU over ``seconds`` with ``n`` idle waiting tables (nothing is due)."""
-    with Stack(root, {"MACAU_SWEEP_EVERY_S": "3", "MACAU_RATE_LIMIT_PER_S": "0"}, rq_workers=1) as s:
+    with Stack(root, {"MACAU_SWEEP_EVERY_S": "3", "MACAU_RATE_LIMIT_PER_S": "0", **NO_TABLE_LIMITS}, rq_workers=1) as s:
         def create(i):
             return call(s.port, "POST", "/v1/games", {"variant": "macau", "seats": 4,
                                                       "players": [{"name": f"p{i}"}]})[0]
@@ -651,7 +653,7 @@ def probe_redis_stall(root, one_game=8, many_games=80):
     game, then ``many_games`` for as many games (more than a worker's 32 store
     connections). The 503s should all come within MACAU_REDIS_TIMEOUT_S (2 s)."""
     server = start_server()
-    with Stack(root, {"MACAU_RATE_LIMIT_PER_S": "0"}, server=server) as s:
+    with Stack(root, {"MACAU_RATE_LIMIT_PER_S": "0", "MACAU_CREATIONS_PER_MIN": "0"}, server=server) as s:
         games = [make_game(s.port) for _ in range(many_games)]
         for gid, tokens in games:
             call(s.port, "GET", f"/v1/games/{gid}", headers={"Authorization": f"Bearer {tokens[0]}"})
@@ -758,10 +760,169 @@ def probe_status_after_flushall(root, wait_s=20):
             "listed_again_after_s": relisted_s, "bot_game_after_flushall": status}
 
 
+# ---------------------------------------------------------------------- issue 23
+PLAWNO = {"variant": "plawno", "seats": 2, "players": [{"name": "ann"}, {"name": "bob"}], "turn_timeout_s": None,
+          "deal": {"dealer": 1, "hands": [["7H", "7S", "5C"], ["8D", "6S", "QC"]], "starter": "5H"}}
+
+
+def probe_self_issued_tokens(root, seconds=10):
+    """Creations in ``seconds`` from one address, each sent with a seat token of a game it
+    created before (a token per table: a rate-limit bucket per table, before)."""
+    with Stack(root) as s:
+        tokens = [make_game(s.port)[1][0]]
+        lock = threading.Lock()
+
+        def create(i):
+            with lock:
+                token = tokens[i % len(tokens)]
+            status, doc, _, _ = call(s.port, "POST", "/v1/games", {"variant": "macau", "seats": 2,
+                                                                   "players": [{"name": "a"}, {"name": "b"}]},
+                                     headers={"Authorization": f"Bearer {token}"})
+            if status == 201:
+                with lock:
+                    tokens.append(doc["players"][0]["token"])
+            return status
+        seen = hammer(seconds, 8, create)
+    return {"seconds": seconds, "created": seen.count(201), "statuses": counts(seen)}
+
+
+def probe_seeded_quickplay(root, tables=10):
+    """``tables`` tables made with a seed and asked to be public (a creator who would know
+    every card), then as many quick plays from other addresses: how many strangers were
+    seated at one of them."""
+    with Stack(root) as s:
+        seeded = set()
+        refused = []
+        for i in range(tables):
+            body = {"variant": "macau", "seats": 2, "players": [{"name": "creator"}], "seed": 4242 + i,
+                    "public": True}
+            status, doc, _, _ = call(s.port, "POST", "/v1/games", body, src=f"127.0.5.{i + 1}")
+            if status != 201:  # refused as public: made anyway, as the creator may (a private table)
+                refused.append(status)
+                del body["public"]
+                status, doc, _, _ = call(s.port, "POST", "/v1/games", body, src=f"127.0.5.{i + 1}")
+            seeded.add(doc["game_id"])
+        trapped = 0
+        for i in range(tables):
+            status, doc, _, _ = call(s.port, "POST", "/v1/quickplay", {"variant": "macau", "seats": 2,
+                                                                        "name": "stranger"}, src=f"127.0.6.{i + 1}")
+            trapped += status == 201 and doc["game_id"] in seeded
+    return {"seeded_tables": tables, "public_refused": counts(refused), "strangers_seated_at_them": trapped}
+
+
+def probe_plawno_announce(root, tries=5):
+    """The issue's Pławno deal: seat 0 plays 5C, then announces ``tries`` times."""
+    with Stack(root) as s:
+        status, doc, _, _ = call(s.port, "POST", "/v1/games", PLAWNO)
+        gid, token = doc["game_id"], doc["players"][0]["token"]
+        auth = {"Authorization": f"Bearer {token}"}
+        call(s.port, "POST", f"/v1/games/{gid}/moves", {"action": "play", "cards": ["5C"]}, auth)
+        seen = [call(s.port, "POST", f"/v1/games/{gid}/moves", {"action": "announce"}, auth)[0] for _ in range(tries)]
+        listed = call(s.port, "GET", f"/v1/games/{gid}", headers=auth)[1]["you"]["legal_moves"]
+    accepted = next((i for i, st in enumerate(seen) if st != 200), len(seen))
+    return {"announces": counts(seen), "accepted_in_a_row": accepted,
+            "announce_still_listed": any(m["action"] == "announce" for m in listed)}
+
+
+def _bot_reply_s(port, gid, token, timeout_s=30.0):
+    """One of the human's moves (a listed one), then the seconds until the bot's answer is
+    in the log: the bot moved, and it is the human's turn again (or the game ended)."""
+    auth = {"Authorization": f"Bearer {token}"}
+    view = call(port, "GET", f"/v1/games/{gid}", headers=auth)[1]
+    if view["status"] != "playing":
+        return None
+    if view["current_seat"] != 0:
+        return None
+    move = next(m for m in view["you"]["legal_moves"] if m["action"] in ("draw", "play", "pass"))
+    body = {k: v for k, v in move.items() if k != "wish_options"}
+    if "wish_options" in move:
+        body["wish"] = move["wish_options"][0]
+    status, doc, _, _ = call(port, "POST", f"/v1/games/{gid}/moves", body, auth)
+    if status != 200:
+        return None
+    began, version = time.monotonic(), doc["version"]
+    while time.monotonic() - began < timeout_s:
+        got = call(port, "GET", f"/v1/games/{gid}/events?after={version}&wait=5", headers=auth, timeout=10)[1]
+        for e in (got or {}).get("events", []):
+            version = e["seq"]
+            if e["seat"] == 1 and e["type"] in ("card_played", "cards_drawn", "player_passed", "game_ended"):
+                return time.monotonic() - began
+    return timeout_s
+
+
+def _human_table(port, src):
+    body = {"variant": "macau", "seats": 2, "players": [{"name": "person"}], "bots": [{"level": "normal"}],
+            "bot_delay_s": 0, "turn_timeout_s": None}
+    status, doc, _, _ = call(port, "POST", "/v1/games", body, src=src)
+    return doc["game_id"], doc["players"][0]["token"]
+
+
+def _replies(port, samples, src):
+    out = []
+    gid, token = _human_table(port, src)
+    while len(out) < samples:
+        r = _bot_reply_s(port, gid, token)
+        if r is None:  # the game ended, or the bot still moves: a new table, or wait
+            view = call(port, "GET", f"/v1/games/{gid}")[1]
+            if view["status"] != "playing":
+                gid, token = _human_table(port, src)
+            else:
+                time.sleep(0.05)
+            continue
+        out.append(r)
+    return out
+
+
+def _pct(xs, q):
+    xs = sorted(xs)
+    return round(xs[min(len(xs) - 1, int(q * len(xs)))], 3) if xs else None
+
+
+def probe_bot_flood(root, tables=1000, seats=2, samples=40, drain_limit_s=600):
+    """One client starts ``tables`` tables of bots only (bot_delay_s 0); meanwhile a person
+    at another table plays against a bot: how long its bot takes to answer, idle and during
+    the flood; then how long until the flood's tables have played out and the queues are
+    empty. Two RQ workers."""
+    env = {"MACAU_ENQUEUE": "1", "MACAU_RATE_LIMIT_PER_S": "0", "MACAU_CREATIONS_PER_MIN": "0",
+           "MACAU_UNATTENDED_TABLES_PER_CLIENT": str(tables), "MACAU_UNATTENDED_TABLES_TOTAL": str(tables),
+           "MACAU_SWEEP_EVERY_S": "3"}
+    with Stack(root, env, rq_workers=2) as s:
+        r = redis.Redis.from_url(s.server.url)
+
+        def backlog():
+            return sum(r.llen(k) for k in (b"rq:queue:macau", b"rq:queue:macau-bots"))
+        idle = _replies(s.port, samples, "127.0.7.1")
+        began = time.monotonic()
+        flood = []
+        for i in range(tables):
+            status, doc, _, _ = call(s.port, "POST", "/v1/games", {
+                "variant": "macau", "seats": seats, "bots": [{"level": "normal"}] * seats, "bot_delay_s": 0,
+                "turn_timeout_s": None}, src="127.0.8.1")
+            if status == 201:
+                flood.append(doc["game_id"])
+        created_s = time.monotonic() - began
+        during = _replies(s.port, samples, "127.0.7.2")
+        peak = backlog()
+        stopped = time.monotonic()
+        drained = None
+        while time.monotonic() - stopped < drain_limit_s:
+            playing = sum(call(s.port, "GET", f"/v1/games/{g}")[1]["status"] == "playing" for g in flood[::50])
+            if playing == 0 and backlog() == 0:
+                drained = round(time.monotonic() - stopped, 1)
+                break
+            time.sleep(5)
+        r.close()
+    return {"flood_tables": len(flood), "created_in_s": round(created_s, 1),
+            "idle_reply_s": {"p50": _pct(idle, 0.5), "p99": _pct(idle, 0.99)},
+            "flood_reply_s": {"p50": _pct(during, 0.5), "p99": _pct(during, 0.99), "max": _pct(during, 1.0)},
+            "backlog_after_samples": peak, "drained_after_s": drained}
+
 PROBES = {"rate_limit": probe_rate_limit, "failed_auth": probe_failed_auth, "proxy": probe_proxy,
           "streams": probe_streams, "idle_connections": probe_idle_connections, "bad_input": probe_bad_input, "hygiene": probe_hygiene, "redis": probe_redis,
           "idempotency_retry": probe_idempotency_retry, "idempotency_keys": probe_idempotency_keys,
-          "waiting_tables": probe_waiting_tables, "sweeper": probe_sweeper, "slow_headers": probe_slow_headers,
+          "waiting_tables": probe_waiting_tables, "sweeper": probe_sweeper,
+          "self_issued_tokens": probe_self_issued_tokens, "seeded_quickplay": probe_seeded_quickplay,
+          "plawno_announce": probe_plawno_announce, "bot_flood": probe_bot_flood, "slow_headers": probe_slow_headers,
           "keepalive_refusals": probe_keepalive_refusals, "archive_forgery": probe_archive_forgery,
           "redis_stall": probe_redis_stall, "blank_names": probe_blank_names, "chunked_body": probe_chunked_body,
           "status_after_flushall": probe_status_after_flushall}

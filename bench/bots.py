@@ -21,7 +21,7 @@ import time
 from datetime import datetime
 
 from bench.api import pct
-from bench.stack import Conn
+from bench.stack import NO_TABLE_LIMITS, Conn
 
 REPLY_TYPES = ("card_played", "cards_drawn", "player_passed", "penalty_taken", "skip_accepted", "skip_robin_declined")
 
@@ -41,7 +41,7 @@ def main(argv=None) -> None:
 
     server = start_server()
     port = free_port()
-    env = dict(os.environ, REDIS_URL=server.url, MACAU_RATE_LIMIT_PER_S="0", GUNICORN_BIND=f"127.0.0.1:{port}",
+    env = dict(os.environ, **NO_TABLE_LIMITS, REDIS_URL=server.url, MACAU_RATE_LIMIT_PER_S="0", GUNICORN_BIND=f"127.0.0.1:{port}",
                GUNICORN_WORKERS="2", MACAU_LOG_LEVEL="WARNING")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     procs = [subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "service/gunicorn_conf.py", "service.wsgi:app"],

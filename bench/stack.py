@@ -16,6 +16,14 @@ import psutil
 CONF = os.path.join(os.path.dirname(__file__), "..", "service", "gunicorn_conf.py")
 
 
+# benchmarks and the test suite open far more tables from one address than a person would
+# (the probes and tests of the limits themselves set them again): Config settings, and the
+# environment of a process that reads them
+NO_TABLE_LIMITS_CONFIG = {"creations_per_min": 0, "waiting_tables_per_client": 10**6,
+                          "unattended_tables_per_client": 10**6, "waiting_tables_total": 10**6,
+                          "unattended_tables_total": 10**6}
+NO_TABLE_LIMITS = {f"MACAU_{name.upper()}": str(value) for name, value in NO_TABLE_LIMITS_CONFIG.items()}
+
 class Stack:
     def __init__(self, store: str = "redis", *, replicas: int = 0, wait_replicas: int = 0, apis: int = 1,
                  workers: int = 2):
@@ -39,7 +47,7 @@ class Stack:
 
         # one load generator stands for many clients: no rate limit, no cap on streams per client
         # (both caps stay below gunicorn's worker_connections, 4000, as the server requires)
-        env = dict(os.environ, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0", MACAU_MAX_STREAMS_PER_CLIENT="3000",
+        env = dict(os.environ, **NO_TABLE_LIMITS, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0", MACAU_MAX_STREAMS_PER_CLIENT="3000",
                    MACAU_MAX_CONNECTIONS_PER_CLIENT="3000",
                    GUNICORN_WORKERS=str(self.workers), MACAU_LOG_LEVEL="WARNING",
                    MACAU_REDIS_WAIT_REPLICAS=str(self.wait_replicas))

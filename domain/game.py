@@ -55,6 +55,7 @@ def execute(state: GameState, command: Command) -> tuple[list[ev.Event], GameSta
 def evolve(state: GameState, event: ev.Event) -> GameState:
     t = thaw(state)
     APPLY[event.type](t, event)
+    t.round_events += 1
     return t.freeze()
 
 
@@ -62,6 +63,7 @@ def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     t = thaw(state)
     for e in events:
         APPLY[e.type](t, e)
+        t.round_events += 1
     return t.freeze()
 
 

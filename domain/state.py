@@ -143,6 +143,8 @@ class GameState(NamedTuple):
     shuffles: int  # shuffles so far (deals and reshuffles); numbers the next RNG draw
     pending_out: Optional[int]  # two-player "bounce": seat with no cards, not yet out
     passing: Optional[PassRound]  # custom pass_left in progress
+    multiple_called: tuple[bool, ...]  # per seat: "Multiple Macao" called, and his hand unchanged since
+    round_events: int  # events since the round was dealt, round_started included (the service caps it)
 
     # -------------------------------------------------------------- conveniences
     @property
@@ -165,7 +167,7 @@ def initial_state(setup: Setup) -> GameState:
         follow_up=None, drawn_card=None, played_in_turn=False, called_in_turn=False,
         call_window=None, turns_to_miss=tuple(0 for _ in range(n)), no_progress=0,
         scores=tuple(0 for _ in range(n)), rounds=(), result=None, turn_deadline=None,
-        shuffles=0, pending_out=None, passing=None,
+        shuffles=0, pending_out=None, passing=None, multiple_called=(False,) * n, round_events=0,
     )
 
 

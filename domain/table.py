@@ -35,6 +35,9 @@ def _generate_copiers():
 thaw, Table.freeze = _generate_copiers()  # thaw(state) -> Table; table.freeze() -> GameState
 
 
+TRANSPARENT_JOKERS = ("reverse_transparent", "draw_wild")
+
+
 def _set(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1:]
 
@@ -74,6 +77,8 @@ def _round_started(t: Table, e: ev.RoundStarted):
     t.no_progress = 0
     t.turn_deadline = None
     t.shuffles += 1
+    t.multiple_called = (False,) * n
+    t.round_events = 0  # counted up by whoever applies the event (evolve, fold, decide)
 
 
 def _round_ended(t: Table, e: ev.RoundEnded):
@@ -131,8 +136,15 @@ def _direction_changed(t: Table, e: ev.DirectionChanged):
     t.direction = e.direction
 
 
+def _hand_changed(t: Table, seat: int) -> None:
+    """A seat's hand changed: a "Multiple Macao" it called was for the hand it had."""
+    if t.multiple_called[seat]:
+        t.multiple_called = _set(t.multiple_called, seat, False)
+
+
 def _card_played(t: Table, e: ev.CardPlayed):
     cards = e.cards
+    _hand_changed(t, e.seat)
     t.hands = _set(t.hands, e.seat, _remove(t.hands[e.seat], cards))
     t.discard = t.discard + tuple(cards)
     last = cards[-1]
@@ -143,9 +155,10 @@ def _card_played(t: Table, e: ev.CardPlayed):
         t.top_declared = e.joker_as
         if e.joker_as is not None:
             t.effective_suit, t.effective_rank, t.free_play = SUIT[e.joker_as], RANK[e.joker_as], False
-        elif t.setup.rules.compiled.joker_mode != "reverse_transparent":
+        elif t.setup.rules.compiled.joker_mode not in TRANSPARENT_JOKERS:
             t.effective_suit, t.effective_rank, t.free_play = None, None, True
-        # a transparent joker leaves the matching state as it was (§2.5)
+        # a reversing or drawing joker leaves the matching state as it was (§2.5); after a
+        # drawing joker's penalty, match.free_play_after_penalty_from may free the next play
     t.played_in_turn = True
     t.drawn_card = None
     t.no_progress = 0
@@ -154,6 +167,7 @@ def _card_played(t: Table, e: ev.CardPlayed):
 def _cards_drawn(t: Table, e: ev.CardsDrawn):
     k = len(e.cards)
     if k:
+        _hand_changed(t, e.seat)
         t.stock = t.stock[:-k]
         t.hands = _set(t.hands, e.seat, t.hands[e.seat] + tuple(e.cards))
         t.no_progress = 0
@@ -168,6 +182,8 @@ def _stock_reshuffled(t: Table, e: ev.StockReshuffled):
 
 
 def _hands_swapped(t: Table, e: ev.HandsSwapped):
+    _hand_changed(t, e.seat)
+    _hand_changed(t, e.with_seat)
     t.hands = _set(_set(t.hands, e.seat, tuple(e.seat_hand)), e.with_seat, tuple(e.with_hand))
 
 
@@ -254,7 +270,9 @@ def _pass_card_chosen(t: Table, e: ev.PassCardChosen):
 
 def _cards_passed(t: Table, e: ev.CardsPassed):
     hands = list(t.hands)
-    for giver, _, card in e.transfers:
+    for giver, taker, card in e.transfers:
+        _hand_changed(t, giver)
+        _hand_changed(t, taker)
         hands[giver] = _remove(hands[giver], (card,))
     for _, taker, card in e.transfers:
         hands[taker] = hands[taker] + (card,)
@@ -267,7 +285,9 @@ def _noop(t: Table, e):
 
 
 def _call_made(t: Table, e: ev.CallMade):
-    if t.call_window is not None and t.call_window.seat == e.seat:
+    if e.multiple:  # cosmetic (§2.12): once per hand (see _hand_changed), and no last-card call
+        t.multiple_called = _set(t.multiple_called, e.seat, True)
+    elif t.call_window is not None and t.call_window.seat == e.seat:
         t.call_window = None
     else:
         t.called_in_turn = True

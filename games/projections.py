@@ -23,6 +23,7 @@ import orjson
 from .records import GameRecord
 
 STATUSES = ("waiting", "playing", "finished")
+UNATTENDED = "unattended"  # playing, and no person plays: every seat a bot, or a human on autopilot or gone
 # Hash tags the Redis lobby (and the due index, games.due) spread their keys over: a Redis
 # Cluster spreads them over its nodes; one server does not mind.
 SHARDS = 16
@@ -36,12 +37,25 @@ def summary(record: GameRecord) -> dict:
         "closed_reason": record.closed,
         "seats": len(record.seats),
         "seats_taken": sum(1 for s in record.seats if s is not None),
-        "players": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in record.seats if s is not None],
+        "players": [{"seat": s.seat, "name": s.name, "kind": s.kind, "autopilot": s.autopilot}
+                    for s in record.seats if s is not None],
+        "attended": record.attended,
         "version": record.version,
         "created_at": record.created_at,
         "fill_with_bots_after_s": record.config.get("fill_with_bots_after_s"),
         "public": bool(record.config.get("public", True)),
+        "seeded": bool(record.config.get("seeded")),
+        "fixed_deal": record.fixed_deal,
     }
+
+
+def standing(summary: dict) -> Optional[str]:
+    """``"waiting"``, ``"unattended"`` (playing with no person at it), or None."""
+    if summary["status"] == "waiting":
+        return "waiting"
+    if summary["status"] == "playing" and not summary.get("attended", True):
+        return UNATTENDED
+    return None
 
 
 class LobbyIndex:
@@ -67,7 +81,12 @@ class LobbyIndex:
         raise NotImplementedError
 
     def counts(self) -> dict[str, int]:
-        """How many games there are of each status in the hot store, private tables too."""
+        """How many games there are of each status in the hot store, private tables too,
+        and how many of the playing ones are unattended."""
+        raise NotImplementedError
+
+    def summaries_of(self, game_ids: list[str]) -> dict[str, dict]:
+        """The summaries the hot store holds of ``game_ids``, by id."""
         raise NotImplementedError
 
     def summaries(self) -> Iterable[dict]:
@@ -139,10 +158,16 @@ class MemoryLobby(LobbyIndex):
         with self._lock:
             return [s for _, s, _ in self._games.values()]
 
+    def summaries_of(self, game_ids):
+        with self._lock:
+            return {g: self._games[g][1] for g in game_ids if g in self._games}
+
     def counts(self):
         with self._lock:
-            statuses = [s["status"] for _, s, _ in self._games.values()]
-        return {status: statuses.count(status) for status in STATUSES}
+            summaries = [s for _, s, _ in self._games.values()]
+        counts = {status: sum(s["status"] == status for s in summaries) for status in STATUSES}
+        counts[UNATTENDED] = sum(standing(s) == UNATTENDED for s in summaries)
+        return counts
 
 
 class RedisLobby(LobbyIndex):
@@ -179,6 +204,10 @@ class RedisLobby(LobbyIndex):
                     pipe.zadd(key, {record.game_id: record.created_ts})
                 else:
                     pipe.zrem(key, record.game_id)
+        if standing(s) == UNATTENDED:
+            pipe.zadd(_key(k, "all:" + UNATTENDED), {record.game_id: record.created_ts})
+        else:
+            pipe.zrem(_key(k, "all:" + UNATTENDED), record.game_id)
         pipe.hset(_key(k, "summary"), record.game_id, orjson.dumps(s))
         if self.archive is not None and record.status == "finished":
             pipe.zadd(_key(k, DUE), {record.game_id: self._clock()}, nx=True)
@@ -253,11 +282,18 @@ class RedisLobby(LobbyIndex):
 
     def counts(self):
         pipe = self.r.pipeline(transaction=False)
-        for status in STATUSES:
+        kinds = STATUSES + (UNATTENDED,)
+        for kind in kinds:
             for k in range(self.shards):
-                pipe.zcard(_key(k, "all:" + status))
+                pipe.zcard(_key(k, "all:" + kind))
         counts = pipe.execute()
-        return {status: sum(counts[i * self.shards:(i + 1) * self.shards]) for i, status in enumerate(STATUSES)}
+        return {kind: sum(counts[i * self.shards:(i + 1) * self.shards]) for i, kind in enumerate(kinds)}
+
+    def summaries_of(self, game_ids):
+        pipe = self.r.pipeline(transaction=False)
+        for g in game_ids:
+            pipe.hget(self.key(g, "summary"), g)
+        return {g: orjson.loads(raw) for g, raw in zip(game_ids, pipe.execute()) if raw is not None}
 
 
 DUE = "archive_due"

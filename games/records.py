@@ -78,6 +78,12 @@ class GameRecord:
         """``updated_at`` (the time of the last event) as Unix seconds."""
         return from_rfc3339(self.updated_at)
 
+    @property
+    def attended(self) -> bool:
+        """Whether a person plays at this table: a human seat not on autopilot (a seat whose
+        player left is a bot's)."""
+        return any(s is not None and s.kind == "human" and not s.autopilot for s in self.seats)
+
     def bot_seats(self) -> list[int]:
         """Seats a bot plays now: bots, and humans on autopilot."""
         return [s.seat for s in self.seats if s is not None and (s.kind == "bot" or s.autopilot)]

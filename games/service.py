@@ -40,7 +40,9 @@ from events.mapping import to_new_event
 
 from . import tokens
 from .due import DueIndex
-from .projections import LobbyIndex
+from .limits import MAX_ROUND_EVENTS
+from .projections import LobbyIndex, standing, summary
+from .quota import UNATTENDED, WAITING, TableQuota
 from .records import GameRecord, apply_events
 from .repository import ConcurrencyError, GameRepository
 
@@ -96,7 +98,7 @@ class TableSpec:
     fill_with_bots_after_s: Optional[float] = None
     seed: Optional[int] = None
     deal: Optional[dict] = None
-    public: bool = True
+    public: Optional[bool] = None  # None: public unless seeded or dealt (those are never public)
 
 
 @dataclass(frozen=True)
@@ -135,14 +137,17 @@ class GameService:
                  followups: Optional[Callable[[GameRecord], None]] = None,
                  clock: Callable[[], float] = time.time,
                  new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16],
-                 observer: Optional[Observer] = None, due: Optional[DueIndex] = None):
+                 observer: Optional[Observer] = None, due: Optional[DueIndex] = None,
+                 quota: Optional[TableQuota] = None, max_round_events: int = MAX_ROUND_EVENTS):
         self.repo = repo
+        self.max_round_events = max_round_events
         self.lobby = lobby
         self.due = due  # when each game next needs the workers (the sweeper reads it)
         self.followups = followups  # schedules what comes next (bot turns, clocks) after each append
         self.clock = clock
         self.new_id = new_id
         self.observer = observer or Observer()
+        self.quota = quota  # how many tables a client may hold open (None: no limit)
 
     def now(self) -> float:
         return round(self.clock(), 3)
@@ -199,6 +204,7 @@ class GameService:
             if not fresh and (record.status != "playing" or expected_version not in (None, record.version)):
                 record, fresh = self.get(game_id), True
             self._check(record, seat, expected_version, source)
+            self._check_round_length(record)
             at = self.now()
             command = replace(command, at=at)
             try:
@@ -243,6 +249,14 @@ class GameService:
         if record.status == "playing" and expected_version not in (None, record.version):
             raise Stale(record.version, expected_version)
 
+    def _check_round_length(self, record: GameRecord) -> None:
+        st = record.state
+        if st.status == "playing" and st.round_events >= self.max_round_events:
+            log.error("game %s: round %d has %d events, the ceiling (MACAU_MAX_ROUND_EVENTS); moves are refused",
+                      record.game_id, st.round, st.round_events)
+            raise Conflict("round_too_long", f"round {st.round} has reached {self.max_round_events} events, the "
+                           "most a round may have: this game takes no more moves (a bug let it run on; it is logged)")
+
     @staticmethod
     def _lobby_events(record: GameRecord, seat: Optional[int], command, source: str) -> list[NewEvent]:
         """Lobby facts a move changes, appended atomically with it: the owner is back
@@ -258,7 +272,9 @@ class GameService:
         return []
 
     # ------------------------------------------------------------------ lobby
-    def create(self, spec: TableSpec) -> tuple[GameRecord, list[Seated]]:
+    def create(self, spec: TableSpec, client: Optional[str] = None) -> tuple[GameRecord, list[Seated]]:
+        """Open a table. ``client``: who asks (an address), charged with the table if it
+        waits for players or plays with no person at it (None: not counted)."""
         rules = RuleSet.build(spec.variant, spec.rules)  # InvalidRuleSet names the parameter
         if not MIN_PLAYERS <= spec.seats <= MAX_PLAYERS:
             raise Invalid("seats", f"must be between {MIN_PLAYERS} and {MAX_PLAYERS}")
@@ -268,13 +284,22 @@ class GameService:
         for i, level in enumerate(spec.bots):
             if level not in BOT_LEVELS:
                 raise Invalid(f"bots[{i}].level", f"must be one of {list(BOT_LEVELS)}")
+        rigged = "seed" if spec.seed is not None else "deal" if spec.deal is not None else None
+        if rigged and spec.public:
+            # its creator may know every card: never offered to strangers (lobby, quick play)
+            raise Invalid("public", f"a table with a {rigged} cannot be public: whoever chose the {rigged} may know "
+                                    "every card; leave public out (such a table is private) and share its id")
+        public = not rigged if spec.public is None else spec.public
+        full = len(spec.players) + len(spec.bots) == spec.seats
+        if self.quota is not None:
+            self.quota.admit(client, WAITING if not full else UNATTENDED if not spec.players else None)
         seed = spec.seed if spec.seed is not None else secrets.randbits(64)
         deal = _deal(spec.deal)
         setup = Setup(rules, spec.seats, str(seed), deal, spec.announce_window_s, spec.turn_timeout_s)
         new_game(setup)  # checks seats against the deck and the fixed deal (InvalidSetup)
         config = {"bot_delay_s": spec.bot_delay_s, "turn_timeout_s": spec.turn_timeout_s,
                   "announce_window_s": spec.announce_window_s,
-                  "fill_with_bots_after_s": spec.fill_with_bots_after_s, "public": spec.public,
+                  "fill_with_bots_after_s": spec.fill_with_bots_after_s, "public": public,
                   "seeded": spec.seed is not None}
         created = NewEvent("game_created", None, {
             "variant": spec.variant, "rules": rules.to_dict(), "rules_version": RULES_VERSION,
@@ -295,25 +320,33 @@ class GameService:
             events += self._start(None, game_id, events)[0]
         stored, record = self.repo.create(game_id, events)
         self._changed(None, record)
+        if self.quota is not None:
+            self.quota.charge(client, game_id)
         return record, seated
 
-    def join(self, game_id: str, name: str) -> tuple[GameRecord, Seated]:
-        return self._retry(game_id, lambda record: self._take_seat(
-            record, lambda seat: self._human(record.game_id, seat, name)))
+    def join(self, game_id: str, name: str, *, stranger: bool = False) -> tuple[GameRecord, Seated]:
+        """Take the lowest free seat. ``stranger``: the joiner did not choose this table
+        (quick play), so it must be one offered to strangers: public, not seeded, not dealt."""
+        def take(record):
+            if stranger and not offered_to_strangers(record):
+                raise Conflict("not_offered", "this table is not offered to strangers")
+            return self._take_seat(record, lambda seat: self._human(record.game_id, seat, name))
+        return self._retry(game_id, take)
 
-    def quickplay(self, variant: str, seats: int, name: str,
-                  fill_with_bots_after_s: Optional[float] = None) -> tuple[GameRecord, Seated]:
+    def quickplay(self, variant: str, seats: int, name: str, fill_with_bots_after_s: Optional[float] = None,
+                  client: Optional[str] = None) -> tuple[GameRecord, Seated]:
         """A seat at the oldest public waiting table of ``variant`` with ``seats`` seats
-        (the next one when a table fills meanwhile), or at a new public table."""
-        for summary in self.lobby.list("waiting", variant, QUICKPLAY_CANDIDATES):
-            if summary["seats"] != seats:
+        (the next one when a table fills meanwhile), or at a new public table (charged
+        to ``client``). Never a table whose creator may know the cards."""
+        for table in self.lobby.list("waiting", variant, QUICKPLAY_CANDIDATES):
+            if table["seats"] != seats or table.get("seeded") or table.get("fixed_deal"):
                 continue
             try:
-                return self.join(summary["game_id"], name)
+                return self.join(table["game_id"], name, stranger=True)
             except (Conflict, NotFound):
                 continue  # taken or closed meanwhile: try the next table
         record, seated = self.create(TableSpec(variant=variant, seats=seats, players=[name],
-                                               fill_with_bots_after_s=fill_with_bots_after_s))
+                                               fill_with_bots_after_s=fill_with_bots_after_s), client)
         return record, seated[0]
 
     def add_bot(self, game_id: str, level: str, by_seat: Optional[int] = None) -> tuple[GameRecord, Seated]:
@@ -351,7 +384,9 @@ class GameService:
             return after, None
         return self._retry(game_id, close)[0]
 
-    def leave(self, game_id: str, seat: int) -> GameRecord:
+    def leave(self, game_id: str, seat: int, client: Optional[str] = None) -> GameRecord:
+        """The seat's player leaves; a bot plays it. ``client`` is charged with the table
+        if no person plays at it any more (leaving is never refused for that)."""
         def go(record):
             _check_seated(record, seat)
             info = record.seats[seat]
@@ -362,7 +397,10 @@ class GameService:
             ev = NewEvent("player_left", seat, {"player_id": info.player_id, "level": "normal"})
             _, after = self._append(record, [ev], record.state)
             return after, None
-        return self._retry(game_id, go)[0]
+        after = self._retry(game_id, go)[0]
+        if self.quota is not None and standing(summary(after)) == UNATTENDED:
+            self.quota.charge(client, game_id)
+        return after
 
     def _human(self, game_id: str, seat: int, name: str):
         token, token_hash = tokens.mint(game_id)
@@ -438,6 +476,12 @@ class GameService:
             log.exception("could not update the projections of %s at %s", after.game_id, after.version)
         if self.followups is not None:
             self.followups(after)
+
+
+def offered_to_strangers(record: GameRecord) -> bool:
+    """Whether the table may seat people who did not choose it: public, and nobody can
+    know its cards in advance (no seed, no fixed deal)."""
+    return bool(record.config.get("public", True)) and not record.config.get("seeded") and not record.fixed_deal
 
 
 def _check_seated(record: GameRecord, seat: int) -> None:

@@ -77,6 +77,7 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
         "closed_reason": record.closed,
         "version": record.version,
         "round": pub.round,
+        "seeded": bool(record.config.get("seeded")),
         "fixed_deal": record.fixed_deal,
         "seats": seats,
         "dealer_seat": pub.dealer if playing else None,

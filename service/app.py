@@ -109,7 +109,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     headers.register(app, config.cors_origins)  # security headers and CORS
     _register_errors(app, api)
     _register_guards(app, services)
-    clients.trust_proxies(app, config.trusted_proxies)
+    clients.trust_proxies(app, config.trusted_proxies, config.trusted_proxy_addresses)
     app.wsgi_app = clients.close_refused(app.wsgi_app)
     _register_metrics(app, services)  # outermost: timed from the moment the server hands the request over
     return app

@@ -10,7 +10,9 @@ address, and logged without the token."""
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+import re
 import threading
 from typing import Optional
 
@@ -41,10 +43,27 @@ class FailedAuth:
         self.limiter.check(address)
 
 
-def trust_proxies(app, hops: int) -> None:
-    """Believe X-Forwarded-For through ``hops`` proxies (0: the peer is the client)."""
-    if hops > 0:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops)
+def trust_proxies(app, hops: int, addresses: list[str] = ()) -> None:
+    """Believe X-Forwarded-For through ``hops`` proxies (0: the peer is the client), and
+    only from a peer among ``addresses`` (networks; none given: from any peer, and then the
+    API port must be reachable from the proxy alone, or a client names its own address)."""
+    if hops <= 0:
+        return
+    behind_proxy = ProxyFix(app.wsgi_app, x_for=hops)
+    if not addresses:
+        app.wsgi_app = behind_proxy
+        return
+    direct = app.wsgi_app
+    proxies = [ipaddress.ip_network(a, strict=False) for a in addresses]
+
+    def by_peer(environ, start_response):
+        try:
+            peer = ipaddress.ip_address(environ.get("REMOTE_ADDR", ""))
+        except ValueError:
+            peer = None
+        trusted = peer is not None and any(peer in net for net in proxies)
+        return (behind_proxy if trusted else direct)(environ, start_response)
+    app.wsgi_app = by_peer
 
 
 def close_refused(wsgi_app):
@@ -96,10 +115,36 @@ def limit(services) -> Optional[Response]:
             client = "auditor"
         else:
             client = f"seat:{who.holder.game_id}:{who.holder.seat}"
+    if request.method == "POST" and _LOBBY_WRITE.fullmatch(request.path):
+        # tables and seats cost everyone: counted against the address whatever token is sent
+        # (a seat token of a game one created would otherwise be a fresh bucket per table)
+        if who.auditor:
+            client = "auditor"
+        else:
+            client = f"address:{address}"
+            if _CREATES.fullmatch(request.path):
+                wait = services.creations.check(address)
+                if wait > 0:
+                    return _too_many("rate_limited", "too many tables created from this address; retry later", wait)
     wait = services.limiter.check(client)
     if wait > 0:
         return _too_many("rate_limited", "too many requests; retry later", wait)
     return None
+
+
+_CREATES = re.compile(r"/v1/(games|quickplay|games/[^/]+/rematch)")  # requests that open a table
+_LOBBY_WRITE = re.compile(r"/v1/(games|quickplay|games/[^/]+/(rematch|players|bots))")
+
+
+def table_client() -> Optional[str]:
+    """Who is charged with the tables a request opens: its address (the auditor, an
+    operator's credential, is not counted)."""
+    try:
+        if caller().auditor:
+            return None
+    except ApiError:
+        pass
+    return client_address()
 
 
 def _too_many(code: str, detail: str, wait: float) -> Response:

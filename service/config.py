@@ -5,8 +5,11 @@ in-memory store; good for tests and demos, not for production)."""
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass, field
+
+from games.limits import MAX_ROUND_EVENTS
 
 
 def _float(name: str, default: float) -> float:
@@ -42,6 +45,15 @@ class Config:
     auth_failures_per_s: float = 1.0  # MACAU_AUTH_FAILURES_PER_S: unknown tokens per address, sustained
     auth_failures_burst: int = 20  # MACAU_AUTH_FAILURES_BURST
     trusted_proxies: int = 0  # MACAU_TRUSTED_PROXIES: proxy hops whose X-Forwarded-For is believed
+    # MACAU_TRUSTED_PROXY_ADDRESSES, comma-separated addresses or networks: the peers whose
+    # X-Forwarded-For is believed (empty: any peer, so the API port must be reachable only from the proxy)
+    trusted_proxy_addresses: list[str] = field(default_factory=list)
+    creations_per_min: float = 60.0  # MACAU_CREATIONS_PER_MIN: tables a client address may create, sustained
+    creations_burst: int = 30  # MACAU_CREATIONS_BURST
+    waiting_tables_per_client: int = 20  # MACAU_WAITING_TABLES_PER_CLIENT: open waiting tables per address
+    unattended_tables_per_client: int = 10  # MACAU_UNATTENDED_TABLES_PER_CLIENT: playing tables no person plays
+    waiting_tables_total: int = 5000  # MACAU_WAITING_TABLES_TOTAL: open waiting tables in all
+    unattended_tables_total: int = 1000  # MACAU_UNATTENDED_TABLES_TOTAL: playing tables no person plays, in all
     max_streams: int = 2000  # MACAU_MAX_STREAMS: open SSE streams and long-polls per API process
     max_streams_per_client: int = 64  # MACAU_MAX_STREAMS_PER_CLIENT: the same, per client address
     max_connections_per_client: int = 256  # MACAU_MAX_CONNECTIONS_PER_CLIENT: per peer and process (no proxy)
@@ -62,6 +74,7 @@ class Config:
     archive_dir: str | None = None  # MACAU_ARCHIVE_DIR: finished games' logs (unset: no archive)
     hot_retention_s: float = 86_400.0  # MACAU_HOT_RETENTION_S: how long a finished game stays in Redis
     seal_key_file: str | None = None  # MACAU_SEAL_KEY_FILE: the archive's signing key (default: seal_key_path)
+    max_round_events: int = MAX_ROUND_EVENTS  # MACAU_MAX_ROUND_EVENTS: a round's events before moves get 409
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -80,6 +93,14 @@ class Config:
             auth_failures_burst=_int("MACAU_AUTH_FAILURES_BURST", 20),
             trusted_proxies=_int("MACAU_TRUSTED_PROXIES", 0),
             max_streams=_int("MACAU_MAX_STREAMS", 2000),
+            trusted_proxy_addresses=[a.strip() for a in os.environ.get("MACAU_TRUSTED_PROXY_ADDRESSES", "").split(",")
+                                     if a.strip()],
+            creations_per_min=_float("MACAU_CREATIONS_PER_MIN", 60.0),
+            creations_burst=_int("MACAU_CREATIONS_BURST", 30),
+            waiting_tables_per_client=_int("MACAU_WAITING_TABLES_PER_CLIENT", 20),
+            unattended_tables_per_client=_int("MACAU_UNATTENDED_TABLES_PER_CLIENT", 10),
+            waiting_tables_total=_int("MACAU_WAITING_TABLES_TOTAL", 5000),
+            unattended_tables_total=_int("MACAU_UNATTENDED_TABLES_TOTAL", 1000),
             max_streams_per_client=_int("MACAU_MAX_STREAMS_PER_CLIENT", 64),
             max_connections_per_client=_int("MACAU_MAX_CONNECTIONS_PER_CLIENT", 256),
             header_timeout_s=_float("MACAU_HEADER_TIMEOUT_S", 10.0),
@@ -99,6 +120,7 @@ class Config:
             archive_dir=os.environ.get("MACAU_ARCHIVE_DIR") or None,
             hot_retention_s=_float("MACAU_HOT_RETENTION_S", 86_400.0),
             seal_key_file=os.environ.get("MACAU_SEAL_KEY_FILE") or None,
+            max_round_events=_int("MACAU_MAX_ROUND_EVENTS", MAX_ROUND_EVENTS),
         )
 
     @property
@@ -117,6 +139,8 @@ class Config:
 
     def check(self, *, needs_queue: bool = False) -> "Config":
         """Raise ``ConfigError`` for settings that cannot work; ``needs_queue``: a worker."""
+        if self.max_round_events < 1:
+            raise ConfigError("MACAU_MAX_ROUND_EVENTS must be at least 1")
         if self.redis_cluster and not self.redis_url:
             raise ConfigError("MACAU_REDIS_CLUSTER=1 needs REDIS_URL: the URL of any node of the cluster")
         if self.redis_cluster and not self.queue_redis_url and (self.enqueue or needs_queue):
@@ -125,6 +149,11 @@ class Config:
                               "(e.g. MACAU_QUEUE_REDIS_URL=redis://queue:6379/0)")
         if self.redis_wait_replicas < 0 or self.redis_wait_timeout_ms <= 0:
             raise ConfigError("MACAU_REDIS_WAIT_REPLICAS must be >= 0 and MACAU_REDIS_WAIT_TIMEOUT_MS > 0")
+        for address in self.trusted_proxy_addresses:
+            try:
+                ipaddress.ip_network(address, strict=False)
+            except ValueError:
+                raise ConfigError(f"MACAU_TRUSTED_PROXY_ADDRESSES: {address!r} is not an address or a network") from None
         if self.redis_wait_replicas and not self.redis_url:
             raise ConfigError("MACAU_REDIS_WAIT_REPLICAS needs REDIS_URL (the in-memory store has no replicas)")
         return self

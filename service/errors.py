@@ -16,6 +16,7 @@ from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
 from events.store import ConcurrencyError, Unavailable
 from events.store.base import ArchiveDamaged
 from events.store.redis_nodes import UNAVAILABLE
+from games.quota import TooManyTables
 from games.service import Conflict, Invalid, NotFound, SeatLeft, Stale
 
 from .problem_types import PROBLEM, QUOTE_LIMIT, TITLES, TYPE_BASE, bounded
@@ -58,6 +59,8 @@ def problem_for(e: Exception) -> Optional[Response]:
         return problem(e.status, e.code, e.detail, e.reason, e.headers)
     if isinstance(e, RuleViolation):
         return problem(422, "move_rejected", e.detail, e.reason)
+    if isinstance(e, TooManyTables):
+        return problem(429, "too_many_open_tables", e.detail, headers={"Retry-After": str(e.retry_after_s)})
     if isinstance(e, GameStatusError):
         return problem(409, e.reason, e.detail)
     if isinstance(e, InvalidRuleSet):

@@ -160,7 +160,11 @@ class StateCollector:
 def _queue_state(queue) -> list[tuple[str, str, int]]:
     from rq import Worker  # start-up: RQ only where a queue exists
 
-    return [("macau_queue_depth", "Jobs waiting in the RQ queue", queue.count),
+    from workers.queueing import bots_queue
+
+    return [("macau_queue_depth", "Jobs waiting in the RQ queue of tables where a person plays", queue.count),
+            ("macau_bots_queue_depth", "Jobs waiting in the RQ queue of tables no person plays (served second)",
+             bots_queue(queue).count),
             ("macau_queue_scheduled", "Jobs scheduled for later (bot delays, clocks, windows)",
              queue.scheduled_job_registry.count),
             ("macau_queue_started", "Jobs running now", queue.started_job_registry.count),

@@ -40,14 +40,21 @@ def bounded(detail: str) -> str:
 
 
 def address_key(address: str) -> str:
-    """The client a peer address stands for (rate limits, caps): itself, or its /64 for
-    IPv6, which one subscriber holds whole."""
-    if ":" in address:
-        try:
-            return str(ipaddress.ip_network(f"{address}/64", strict=False))
-        except ValueError:
-            return clip(address, 64)
-    return address
+    """The client a peer address stands for (rate limits, caps): itself for IPv4; for
+    IPv6 its /64, which one subscriber holds whole. An IPv4 address written as IPv6
+    (``::ffff:a.b.c.d``) is that IPv4 address, and the IPv6 loopback is the IPv4 one:
+    one machine, one client, whichever stack it connects over."""
+    if ":" not in address:
+        return address
+    try:
+        ip = ipaddress.IPv6Address(address.split("%", 1)[0])
+    except ValueError:
+        return clip(address, 64)
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if ip.is_loopback:
+        return "127.0.0.1"
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False))
 
 
 def raw_problem(status: int, reason: str, code: str, detail: str, extra_headers: str = "") -> bytes:

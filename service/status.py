@@ -19,7 +19,7 @@ from rq import Queue, Worker
 from games.due import DueIndex, overdue
 from games.projections import STATUSES, LobbyIndex
 from games.repository import GameRepository
-from workers.queueing import SCHEDULER_LATENESS_S
+from workers.queueing import SCHEDULER_LATENESS_S, bots_queue
 
 from .wiring import Services
 
@@ -33,6 +33,7 @@ def gather(services: Services, now: float | None = None) -> dict:
     """What ``services`` (the composition root's, built for a Redis deployment) show."""
     now = time.time() if now is None else now
     return {"at": _iso(now), "games": _games(services.lobby), "queue": _queue(services.queue),
+            "bots_queue": _queue(bots_queue(services.queue)),
             "late_jobs": _late_jobs(services.queue, now), "workers": _workers(services.queue, now),
             "stalled": _stalled(services.repo, services.lobby, services.due, now),
             "seal_key": _seal_key(services.redis)}
@@ -115,11 +116,10 @@ def render(report: dict) -> str:
     rows = [[status, str(g["total"])] + [str(g["by_variant"].get(v, 0)) for v in variants]
             for status, g in games.items()]
     lines = [f"Macau service status at {report['at']}", ""] + _table(head, rows)
-    q = report["queue"]
     late = report["late_jobs"]
-    lines += ["", f"queue {q['name']}: {q['queued']} queued, {q['scheduled']} scheduled, {q['started']} running, "
-                  f"{q['failed']} failed",
-              f"jobs late by more than {late['threshold_s']:g} s: {late['count']}"
+    lines += [""] + [f"queue {q['name']}: {q['queued']} queued, {q['scheduled']} scheduled, {q['started']} running, "
+                     f"{q['failed']} failed" for q in (report["queue"], report["bots_queue"])]
+    lines += [f"jobs late by more than {late['threshold_s']:g} s: {late['count']}"
               + (f" (oldest: {late['oldest']['job_id']}, {late['oldest']['late_s']} s)" if late["oldest"] else ""),
               ""]
     workers = report["workers"]

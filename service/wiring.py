@@ -28,6 +28,7 @@ from events.store.tiered import TieredEventStore
 from games.archiving import Archiver
 from games.due import DueIndex, MemoryDueIndex, RedisDueIndex
 from games.projections import SHARDS, LobbyIndex, MemoryLobby, RedisLobby
+from games.quota import UNATTENDED, WAITING, MemoryOwners, RedisOwners, TableQuota
 from games.repository import GameRepository
 from games.service import GameService
 from games.views import ViewCache
@@ -56,6 +57,7 @@ class Services:
     idempotency: IdempotencyStore
     hub: StreamHub  # this process's one reader of live events (SSE, long-polls)
     limiter: RateLimiter  # requests per seat, else per address
+    creations: RateLimiter  # tables created per address
     failed_auth: FailedAuth  # tokens that did not authenticate, per address
     slots: StreamSlots  # open SSE streams and long-polls
     queue: Optional[Queue]  # RQ's queue; None without Redis
@@ -99,12 +101,18 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         else MemoryDueIndex(config.waiting_ttl_s)
     followups = FollowUps(queue, archive=archive is not None) if config.enqueue and queue is not None else None
     metrics = Metrics()
-    games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due)
+    quota = TableQuota(lobby, RedisOwners(client) if client is not None else MemoryOwners(),
+                       per_client={WAITING: config.waiting_tables_per_client,
+                                   UNATTENDED: config.unattended_tables_per_client},
+                       total={WAITING: config.waiting_tables_total, UNATTENDED: config.unattended_tables_total})
+    games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due,
+                        quota=quota, max_round_events=config.max_round_events)
     return Services(
         config=config, store=store, repo=repo, lobby=lobby, due=due, games=games,
         idempotency=RedisIdempotency(client) if client is not None else MemoryIdempotency(),
         hub=StreamHub(store),
         limiter=RateLimiter(config.rate_limit_per_s, config.rate_limit_burst),
+        creations=RateLimiter(config.creations_per_min / 60, config.creations_burst),
         failed_auth=FailedAuth(config.auth_failures_per_s, config.auth_failures_burst),
         slots=StreamSlots(config.max_streams, config.max_streams_per_client),
         queue=queue, redis=client, metrics=metrics,

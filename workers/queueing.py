@@ -11,11 +11,18 @@ from datetime import datetime, timezone
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
-QUEUE_NAME = "macau"
+QUEUE_NAME = "macau"  # tables where a person plays: first
+BOTS_QUEUE_NAME = "macau-bots"  # tables no person plays, and archiving: when the first is empty
 # RQ's scheduler keeps whole seconds and polls every second: a job fires up to this long
 # after its time. Only later than that is a job, or a game waiting for one, late.
 SCHEDULER_LATENESS_S = 2.0
 JOB_OPTIONS = {"result_ttl": 0, "failure_ttl": 600, "ttl": 3600, "retry": Retry(max=2, interval=[1, 3])}
+
+
+def bots_queue(queue: Queue) -> Queue:
+    """The queue that waits for ``queue`` (same Redis): every worker takes a job from it only
+    when ``queue`` is empty, so one client's bot-only tables never delay a person's bots."""
+    return Queue(BOTS_QUEUE_NAME, connection=queue.connection)
 
 
 def enqueue(queue: Queue, func, args: tuple, job_id: str, at: float | None = None) -> None:

@@ -2,6 +2,12 @@
 after every append by the API and the workers alike. Every job id is deterministic, so
 scheduling twice is harmless.
 
+A table where a person plays has its jobs on the first queue; a table no person plays (every
+seat a bot's, or a human's on autopilot) on the bots' queue, which every worker serves only
+when the first is empty: one client's bot-only tables never delay a person's bots. Each
+follow-up is one job per version of the game (its id says which), so a table has at most
+one job of each kind waiting, however late the workers are.
+
 Timing: RQ's scheduler fires a job up to ``queueing.SCHEDULER_LATENESS_S`` after its time.
 That is fine for turn clocks (60 s by default), last-card windows (5 s) and bot delays
 (1 s by default, "so humans can follow"); a bot with ``bot_delay_s = 0`` is enqueued
@@ -10,15 +16,14 @@ immediately and answers in milliseconds."""
 from __future__ import annotations
 
 import logging
-from typing import Optional
 
 from rq import Queue
 
-from games.due import BOT, CLOCK, EXPIRE, FILL, WINDOW, FollowUp, follow_ups, on_an_append
+from games.due import BOT, CLOCK, EXPIRE, FILL, WINDOW, FollowUp, on_an_append
 from games.records import GameRecord
 
 from . import jobs
-from .queueing import enqueue
+from .queueing import bots_queue, enqueue
 
 log = logging.getLogger("macau.scheduling")
 
@@ -35,26 +40,36 @@ def job_of(record: GameRecord, f: FollowUp) -> tuple:
     return JOBS[f.kind], args, (f"{FILL}-{gid}" if f.kind == FILL else f"{f.kind}-{gid}-{v}")
 
 
-def schedule(queue: Queue, record: GameRecord, *, prefix: str = "", archive: bool = False,
-             everything: bool = False, waiting_ttl_s: Optional[float] = None) -> list[str]:
-    """Schedule the follow-ups of ``record`` at its version; returns the job ids.
-    ``archive``: the service keeps an archive, so a finished game is archived at once.
-    ``everything``: the sweeper's safety net (a bot's turn clock included, and expiry
-    given ``waiting_ttl_s``)."""
+def queue_for(queue: Queue, record: GameRecord) -> Queue:
+    """``queue`` (the first) for a table where a person plays, else the bots' queue."""
+    return queue if record.attended else bots_queue(queue)
+
+
+def schedule(queue: Queue, record: GameRecord, *, archive: bool = False) -> list[str]:
+    """Schedule the follow-ups an append of ``record`` calls for, at its version; returns
+    the job ids. ``archive``: the service keeps an archive, so a finished game is archived
+    at once."""
     if record.status == "finished" and archive:
         return [schedule_archiving(queue, record.game_id)]
+    return enqueue_follow_ups(queue, record, on_an_append(record))
+
+
+def enqueue_follow_ups(queue: Queue, record: GameRecord, fs: list[FollowUp], prefix: str = "") -> list[str]:
+    """Each of ``fs`` as its job (``prefix``: the sweeper's copies), on the table's queue."""
+    q = queue_for(queue, record)
     ids = []
-    for f in (follow_ups(record, waiting_ttl_s) if everything else on_an_append(record)):
+    for f in fs:
         func, args, job_id = job_of(record, f)
-        enqueue(queue, func, args, prefix + job_id, f.due)
+        enqueue(q, func, args, prefix + job_id, f.due)
         ids.append(prefix + job_id)
     return ids
 
 
 def schedule_archiving(queue: Queue, game_id: str, job_id: str = "") -> str:
-    """The game's next archiving step, now (once at a time per job id)."""
+    """The game's next archiving step, now (once at a time per job id), after every table's
+    bots: archiving can wait."""
     job_id = job_id or f"archive-{game_id}"
-    enqueue(queue, jobs.archive_game, (game_id,), job_id)
+    enqueue(bots_queue(queue), jobs.archive_game, (game_id,), job_id)
     return job_id
 
 

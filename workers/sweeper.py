@@ -18,14 +18,18 @@ its last append and the lobby's update) is shown as it is."""
 from __future__ import annotations
 
 import time
+from datetime import datetime, timezone
 from typing import Optional
 
-from games.due import BOT, due_at, on_an_append
+from rq import Queue
+from rq.exceptions import NoSuchJobError
+
+from games.due import BOT, FollowUp, due_at, follow_ups
 from games.records import GameRecord
 
 from .context import WorkerServices
 from .queueing import SCHEDULER_LATENESS_S
-from .scheduling import job_of, schedule, schedule_archiving
+from .scheduling import enqueue_follow_ups, job_of, schedule_archiving
 
 LOCK = "macau:sweeper:lock"
 RECONCILE_LOCK = "macau:sweeper:reconciled"
@@ -51,8 +55,9 @@ def sweep_once(services: WorkerServices, lock_s: int = 4, now: Optional[float] =
             if record is not None and record.status == "finished":
                 services.lobby.update(record)  # and so was the lobby
             continue
-        _count_rescue(services, record, now)
-        scheduled += len(schedule(queue, record, prefix="s", everything=True, waiting_ttl_s=ttl))
+        missing = _without_jobs(queue, record, follow_ups(record, ttl), time.time())
+        _count_rescue(services, record, [f for f in missing if f.kind == BOT or f.due <= now])
+        scheduled += len(enqueue_follow_ups(queue, record, missing, prefix="s"))
     if services.archiver is not None:
         # a new job id every few sweeps: a job a dead worker left "started" (RQ keeps its
         # id taken for a while) is not waited for; a step that runs twice is harmless
@@ -80,15 +85,53 @@ def reconcile(services: WorkerServices) -> int:
                 services.lobby.update(record)
             services.due.update(record)
     return lacking
-def _count_rescue(services: WorkerServices, record: GameRecord, now: float) -> None:
-    """Count ``record`` as rescued when a follow-up it needs now has no job (a bot's move
-    is needed from the moment it is the bot's turn; the others once they are due)."""
-    queue = services.queue
-    needed = [job_of(record, f)[2] for f in on_an_append(record) if f.kind == BOT or f.due <= now]
+WAITING = ("queued", "scheduled", "deferred")  # a job in one of these states will run
+STARTED_ALIVE_S = 10.0  # a job started longer ago than this ran on a worker that died (a job takes < 1 s)
+
+
+def _without_jobs(queue: Queue, record: GameRecord, fs: list[FollowUp], now: float) -> list[FollowUp]:
+    """Those of ``fs`` with no job that will run, under its own id or the sweeper's: a game
+    late only because the workers are busy gets no second job. A job started long ago died
+    with its worker; a sweeper's job that ended without doing its work (it failed, or its
+    worker died) is cleared, so the follow-up can be enqueued again."""
+    ids = [job_of(record, f)[2] for f in fs]
     pipe = queue.connection.pipeline(transaction=False)
-    for job_id in needed:
-        pipe.exists(queue.job_class.key_for(job_id), queue.job_class.key_for("s" + job_id))
-    lost = [job_id for job_id, n in zip(needed, pipe.execute()) if n == 0]
+    for job_id in ids:
+        for key in (job_id, "s" + job_id):
+            pipe.hmget(queue.job_class.key_for(key), "status", "last_heartbeat")
+    found = iter(pipe.execute())
+    missing = []
+    for f, job_id in zip(fs, ids):
+        own, sweepers = _state(next(found), now), _state(next(found), now)
+        if "live" in (own, sweepers):
+            continue
+        if sweepers == "ended":  # its id is still taken
+            try:
+                queue.job_class.fetch("s" + job_id, connection=queue.connection).delete()
+            except NoSuchJobError:
+                pass
+        missing.append(f)
+    return missing
+
+
+def _state(fields: list, now: float) -> Optional[str]:
+    """``"live"`` (it will run, or runs now), ``"ended"`` (kept, but it will not run), or
+    None (no such job)."""
+    status, beat = (v.decode() if isinstance(v, bytes) else v for v in fields)
+    if status is None:
+        return None
+    if status in WAITING:
+        return "live"
+    if status == "started" and beat:
+        started = datetime.strptime(beat, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc).timestamp()
+        if now - started < STARTED_ALIVE_S:
+            return "live"
+    return "ended"
+
+
+def _count_rescue(services: WorkerServices, record: GameRecord, lost: list[FollowUp]) -> None:
+    """Count ``record`` as rescued when a follow-up it needs now had no job (a bot's move is
+    needed from the moment it is the bot's turn; the others once they are due)."""
     # a job that finished in the meantime moved the game on: it was not lost
     if lost and services.store.version(record.game_id) == record.version:
-        services.metrics.rescued(lost[0].split("-", 1)[0])
+        services.metrics.rescued(lost[0].kind)

@@ -9,10 +9,9 @@ from dataclasses import dataclass, field
 
 from ..cards import RANK, RANK_INDEX, SUIT, is_joker
 from ..rules.card_values import card_value
+from ..rules.schemes import PENALTY_SCHEMES
 
 __all__ = ["Profile", "profile"]
-
-PENALTY_SCHEMES = ("penalty_points", "lite_101")
 
 
 @dataclass(frozen=True, eq=False)

@@ -22,6 +22,7 @@ from ..cards import RANK, SUIT, is_joker
 from ..engine.context import next_active
 from ..engine.matching import effect_counts, satisfies, suit_in_play, why_not_normal, wish_options
 from ..state import Wish
+from ..table import TRANSPARENT_JOKERS
 from .knowledge import Profile
 from .move_lists import longest_run
 from .judgement import NORMAL_WEIGHTS, Judge, Unseen, draw_totals, pick_wish, trigger
@@ -37,6 +38,7 @@ NOISE = 0.05  # random tie-breaks between moves judged alike
 def supported(r) -> bool:
     return (all(e.type in SUPPORTED_EFFECTS for e in r.effect.values())
             and not r.bounce and r.wish_duration == "until_fulfilled" and r.penalty_ends_turn
+            and r.backward_as_forward
             and r.scheme in ("win_points", "placement", "penalty_points")
             and (r.end_mode == "first_out" or r.scheme == "placement"))
 
@@ -356,7 +358,7 @@ class LeanGame:
             self.top_declared = joker_as
             if joker_as is not None:
                 self.effective_suit, self.effective_rank, self.free_play = SUIT[joker_as], RANK[joker_as], False
-            elif r.joker_mode != "reverse_transparent":
+            elif r.joker_mode not in TRANSPARENT_JOKERS:
                 self.effective_suit, self.effective_rank, self.free_play = None, None, True
         else:
             self.top_declared = None

@@ -34,7 +34,9 @@ class Ctx:
         self.wish_made = False  # a wish was made this turn
 
     def emit(self, event: ev.Event) -> None:
-        APPLY[event.type](self.t, event)
+        t = self.t
+        APPLY[event.type](t, event)
+        t.round_events += 1
         self.events.append(event)
 
     # ------------------------------------------------------------ seats

@@ -4,19 +4,19 @@ the clock closing a last-card window."""
 from __future__ import annotations
 
 from .. import events as ev
-from ..cards import RANK, contains_all
+from ..cards import contains_all
 from ..commands import Announce, Catch, ChoosePassCard, CloseCallWindow, Draw, Pass, Play, Start, Timeout
 from ..errors import GameStatusError, RuleViolation
 from .context import Ctx
 from .dealing import check_fixed_deal, deal_next_round, deal_round, first_dealer
-from .matching import DRAW, DRAWN, FOLLOW_UP, NORMAL, ROBIN, SKIP, phase, why_not_normal
+from .matching import DRAW, DRAWN, FOLLOW_UP, NORMAL, ROBIN, SKIP, may_call_multiple, phase, why_not_normal
 from .moves import plays_for
 from .play import ask_robin, play as resolve_play
 from .rounds import between_rounds
 from .turns import (Next, accept_skip, close_call_window, close_window_before_action, close_window_if_expired,
                     finish_turn, take_penalty)
 
-RULES_VERSION = "1.0.0"
+RULES_VERSION = "1.1.0"  # 1.1: issue 25 (blocked-round resolutions, rule fields honoured, one Multiple Macao per hand)
 
 
 def require_playing(ctx: Ctx) -> None:
@@ -245,8 +245,10 @@ def announce(ctx: Ctx, cmd: Announce) -> None:
         ctx.emit(ev.CallMade(s))
     elif s == t.actor and t.played_in_turn and len(hand) == 1 and not t.called_in_turn:
         ctx.emit(ev.CallMade(s))
-    elif r.multiple_call and t.active[s] and len(hand) >= 2 and len({RANK[c] for c in hand}) == 1:
+    elif may_call_multiple(t, r, s):
         ctx.emit(ev.CallMade(s, True))  # "Multiple Macao": cosmetic (§2.12)
+    elif r.multiple_call and t.multiple_called[s]:
+        raise RuleViolation("already_announced", f"seat {s} has already called \"Multiple Macao\" for this hand")
     else:
         raise RuleViolation("not_obliged_to_announce", f"seat {s} has no last-card call to make now")
 

@@ -74,6 +74,8 @@ def why_not_normal(t, r, card: str) -> str | None:
             return None
         if card in r.answers.get("wish:" + w.kind, ()):
             return None
+        if r.joker_may_answer and card in r.wild and is_joker(card):
+            return None  # the joker does not fulfil the wish: it stays for the next player
         return "does_not_match"
     if card in r.wild:
         return None
@@ -165,6 +167,16 @@ def call_may_be_due(r, left: int, last: str, hand_after=()) -> bool:
     if left == 0:
         return (r.special_must_draw and last in r.special) or (r.play_again_last and is_chain_start(r, last))
     return r.multiple_call and len({RANK[c] for c in hand_after}) == 1
+
+
+def may_call_multiple(t, r, seat: int) -> bool:
+    """"Multiple Macao" (§2.12, the Easier pack option): a seat whose hand is two or more
+    cards of one value may say so, once for that hand (a call already made for it is
+    not legal again: it would change nothing)."""
+    if not r.multiple_call or not t.active[seat]:
+        return False
+    hand = t.hands[seat]
+    return not t.multiple_called[seat] and len(hand) >= 2 and len({RANK[c] for c in hand}) == 1
 
 
 def group_reason(t, r, decl_cards: list[str], ph: str, hand: tuple[str, ...], one_rank: bool = False) -> str | None:

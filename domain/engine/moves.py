@@ -10,8 +10,8 @@ from itertools import combinations
 
 from ..cards import JOKER_RANK, RANK, RANK_INDEX, SUIT, is_joker, remove_cards
 from .matching import (ANSWER_PHASES, DRAW, DRAWN, NORMAL, ROBIN, SKIP, WISH_TYPES, answer_kind, call_may_be_due,
-                       declared, first_card_reason, group_reason, is_chain_start, phase, playable, same_pack,
-                       suit_in_play, triggering_group, why_not_normal, wish_options)
+                       declared, first_card_reason, group_reason, is_chain_start, may_call_multiple, phase, playable,
+                       same_pack, suit_in_play, triggering_group, why_not_normal, wish_options)
 
 from .context import Ctx
 from .turns import close_call_window
@@ -84,7 +84,7 @@ def out_of_turn_moves(t, r, seat: int, at: float | None = None) -> list[dict]:
     if (w is not None and w.seat == seat) or (
             seat == t.actor and t.played_in_turn and len(hand) == 1 and not t.called_in_turn):
         out.append({"action": "announce"})
-    elif r.multiple_call and t.active[seat] and len(hand) >= 2 and len({RANK[c] for c in hand}) == 1:
+    elif may_call_multiple(t, r, seat):
         out.append({"action": "announce"})
     if r.enforcement == "catch" and w is not None and w.seat != seat and t.active[seat]:
         out.append({"action": "catch", "target_seat": w.seat})

@@ -197,11 +197,14 @@ def resolve_effects(ctx: Ctx, x: int, group: list[str], ph: str, answer, regular
             return Next(nr, nr)
         amount, family, target = draw_totals(r, group)
         pd = t.pending_draw
+        regular = True
         if r.targeting == "by_card":
             victim = ctx.prev(x) if target == "previous" else ctx.next(x)
+            regular = victim == nr and not (target == "previous" and ctx.n_active() == 2
+                                            and not r.backward_as_forward)
         else:
             victim = nr
-        ctx.emit(ev.DrawPending(pd.amount + amount, family or pd.family, victim, victim == nr))
+        ctx.emit(ev.DrawPending(pd.amount + amount, family or pd.family, victim, regular))
         return Next(victim, nr)
     if ph == SKIP:
         nxt = ctx.next(x)
@@ -250,9 +253,11 @@ def resolve_effects(ctx: Ctx, x: int, group: list[str], ph: str, answer, regular
         if self_target:
             ctx.emit(ev.DrawPending(amount, family, x, True))
             return Next(x, x)
-        if target == "previous" and ctx.n_active() >= 3:
+        if target == "previous" and (ctx.n_active() >= 3 or not r.backward_as_forward):
+            # a backward attack hits out of turn: after drawing, the victim's regular turn
+            # still comes (Z7); with two players that is the very next turn (R#6 off)
             victim = ctx.prev(x)
-            ctx.emit(ev.DrawPending(amount, family, victim, victim == nxt))
+            ctx.emit(ev.DrawPending(amount, family, victim, False))
             return Next(victim, nxt)
         ctx.emit(ev.DrawPending(amount, family, nxt, True))
         return Next(nxt, nxt)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import SUIT
 from ..rules.card_values import card_value
+from ..rules.schemes import END_ABOVE_TARGET, PENALTY_SCHEMES, WIN_SCHEMES
 
 
 def _rank_places(order_keys: list[tuple[int, object]], start: int) -> dict[int, int]:
@@ -22,28 +23,49 @@ def _hand_points(r, hand) -> int:
     return sum(card_value(r.card_values, c) for c in hand)
 
 
+def _blocked_places(t, r, remaining: list[int], start: int) -> tuple[dict[int, int], list[int]]:
+    """§2.8 item 4, ``stock.blocked_round``: the places of the seats still holding cards
+    in a blocked round, and who among them wins it.
+
+    ``rank_by_cards``: ranked by fewest cards, ties share a place and the seats with the
+    fewest cards share the win. ``fewest_cards_wins``: the one seat with the fewest cards
+    wins and is placed ahead, the others share the next place; a tie for fewest → nobody
+    wins, all share one place. ``score_all``: nobody wins, all share one place."""
+    sizes = {s: len(t.hands[s]) for s in remaining}
+    fewest = min(sizes.values())
+    best = [s for s in remaining if sizes[s] == fewest]
+    resolution = r.blocked_round
+    if resolution == "rank_by_cards":
+        return _rank_places(list(sizes.items()), start), best
+    if resolution == "fewest_cards_wins" and len(best) == 1:
+        return {s: start if s == best[0] else start + 1 for s in remaining}, best
+    return {s: start for s in remaining}, []
+
+
 def round_outcome(t, r, reason: str):
     """(standings, points, scores) of the round that just ended."""
     n = len(t.active)
     finished = list(t.finished)
     places = {seat: i + 1 for i, seat in enumerate(finished)}
     remaining = [s for s in range(n) if s not in places]
-    places.update(_rank_places([(s, len(t.hands[s])) for s in remaining], len(finished) + 1))
+    winners = finished[:1]
+    if reason == "blocked" and remaining:
+        blocked, blocked_winners = _blocked_places(t, r, remaining, len(finished) + 1)
+        places.update(blocked)
+        if not finished:
+            winners = blocked_winners
+    else:
+        places.update(_rank_places([(s, len(t.hands[s])) for s in remaining], len(finished) + 1))
     standings = tuple(places[s] for s in range(n))
 
     scheme = r.scheme
     points = [0] * n
-    if scheme in ("win_points", "championship"):
-        if finished:
-            points[finished[0]] = 1
-        else:  # blocked: fewest cards wins, a tie gives nobody the point [DEFAULT]
-            fewest = min(len(t.hands[s]) for s in remaining)
-            best = [s for s in remaining if len(t.hands[s]) == fewest]
-            if len(best) == 1:
-                points[best[0]] = 1
-    elif scheme in ("penalty_points", "lite_101"):
+    if scheme in WIN_SCHEMES:
+        for s in winners:
+            points[s] = 1
+    elif scheme in PENALTY_SCHEMES:
         for s in range(n):
-            points[s] = _hand_points(r, t.hands[s])
+            points[s] = 0 if s in winners else _hand_points(r, t.hands[s])
         if scheme == "lite_101":
             _lite_101_wish_cards(t, r, points, finished)
         top = t.discard[-1] if t.discard else None
@@ -102,7 +124,7 @@ def game_outcome(t, r):
         winners = tuple(s for s in range(n) if scores[s] == top)
         return winners, (), tuple(final[s] for s in range(n))
     # penalty schemes: the game ends after the round in which a score reaches the target
-    exceeds = r.end_when == "exceeds" or scheme == "lite_101"
+    exceeds = r.end_when == "exceeds" or scheme in END_ABOVE_TARGET
     over = [s for s in range(n) if (scores[s] > target if exceeds else scores[s] >= target)]
     if not over:
         return None

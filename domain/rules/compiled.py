@@ -9,6 +9,7 @@ from typing import Any
 
 from ..cards import JOKERS, RANK, one_deck, select
 from .card_values import resolve
+from .schemes import OWN_TABLE
 
 DIRECTION = {"cw": 1, "ccw": -1}
 
@@ -54,6 +55,7 @@ class CompiledRules:
         wish = data["wish"]
         self.wish_duration: str = wish["duration"]
         self.cross_answer: bool = wish["cross_answer"]
+        self.joker_may_answer: bool = wish["joker_may_answer"]
         ann = data["announce"]
         self.enforcement: str = ann["enforcement"]
         self.call_penalty: int = ann["penalty_cards"]
@@ -71,8 +73,8 @@ class CompiledRules:
         self.wild_double: bool = score["wild_last_card_double"]
         self.end_when: str = score["end_when"]
         values = score["card_values"]
-        if values is None and self.scheme == "lite_101":
-            values = "lite_101"
+        if values is None:
+            values = OWN_TABLE.get(self.scheme)  # §5.5 schemes bring their own table
         self.card_values: dict[str, int] | None = resolve(values)
         self.king_top_only: bool = opts["king_pack_amount"] == "top_only"
         self.jokers_in_draw_packs: bool = opts["easier_jokers_in_draw_packs"]
@@ -152,6 +154,13 @@ class CompiledRules:
                     for c in twos_threes:
                         if table.get(c) == "add":
                             del table[c]
+        if self.cross_answer:  # R#39: any J on an Ace's wish and any A on a Jack's, replacing it
+            by_type = {t: [c for c, e in effects.items() if e.type == t] for t in ("suit_wish", "rank_wish")}
+            for kinds, cards in ((("wish:suit", "wish:free_suit"), by_type["rank_wish"]),
+                                 (("wish:rank", "wish:free_plain"), by_type["suit_wish"])):
+                for kind in kinds:
+                    for c in cards:
+                        answers.setdefault(kind, {}).setdefault(c, "replace_wish")
         if self.skip_mode == "skip_robin" and "robin" not in answers:
             answers["robin"] = {c: "accumulate" for c, e in effects.items() if e.type == "skip_robin"}
         self.answers: dict[str, dict[str, str]] = {

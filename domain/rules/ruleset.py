@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import InvalidRuleSet
-from . import presets
+from . import consistency, presets
 from .compiled import CompiledRules
 from .validate import validate
 
@@ -56,7 +56,8 @@ class RuleSet:
             if not isinstance(base_id, str) or base_id not in presets.PRESETS:
                 raise InvalidRuleSet("rules.base", f"unknown preset {base_id!r}; known: {sorted(presets.PRESETS)}")
             data = presets.preset(base_id)
-            overrides.pop("id", None)
+            if overrides.pop("id", "custom") != "custom":
+                raise InvalidRuleSet("rules.id", "a custom rule set's id is 'custom'")
             data["id"] = "custom"
             data["base"] = base_id
         elif variant in presets.PRESETS:
@@ -72,10 +73,19 @@ class RuleSet:
         else:
             raise InvalidRuleSet("variant", f"unknown variant {variant!r}; known: {sorted(presets.PRESETS) + ['custom']}")
         try:
-            _merge(data, _normalise_aliases(overrides), "")
-            return cls.from_dict(data)
-        except (TypeError, AttributeError) as e:  # a value of the wrong JSON type somewhere unexpected
+            overrides = _normalise_aliases(overrides)
+            given = consistency.given_paths(data, overrides)
+            changed = consistency.given_paths(data, overrides, changed_only=True)
+            _merge(data, overrides, "")
+            try:
+                consistency.derive(data, changed, given)
+            except (TypeError, KeyError, AttributeError, ValueError):
+                pass  # a malformed rule set: the validator names the parameter
+            rules = cls.from_dict(data)
+        except (TypeError, AttributeError, KeyError) as e:  # a value of the wrong JSON type somewhere unexpected
             raise InvalidRuleSet("rules", f"malformed rule set ({e})") from None
+        consistency.check(rules.data, rules.compiled, changed)
+        return rules
 
     @classmethod
     def from_dict(cls, data: dict) -> "RuleSet":

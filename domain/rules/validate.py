@@ -6,58 +6,99 @@ Every error names the offending parameter by its dotted path (``deal.hand_size``
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
 
 from ..cards import JOKERS, RANK, RANKS, SelectorError, ranks_targeted, select
 from ..errors import InvalidRuleSet
 from .card_values import TABLES
+from .schemes import BLOCKED_ROUND, OWN_TABLE, PENALTY_SCHEMES, SCHEMES, uses_target
 
-Check = Callable[[str, Any], None]
+class Check:
+    """One parameter's type: ``check(path, value)`` raises InvalidRuleSet naming ``path``;
+    ``describe()`` is its JSON-schema-like description (GET /v1/variants); ``values`` is
+    the finite list of allowed values, or None where there are too many to list."""
+
+    values: tuple | None = None
+
+    def __call__(self, path: str, v: Any) -> None:
+        raise NotImplementedError
+
+    def describe(self) -> dict:
+        raise NotImplementedError
 
 
 def _fail(path: str, msg: str):
     raise InvalidRuleSet(path, msg)
 
 
-def boolean(path, v):
-    if not isinstance(v, bool):
-        _fail(path, f"must be true or false, not {v!r}")
+class _Boolean(Check):
+    values = (False, True)
+
+    def __call__(self, path, v):
+        if not isinstance(v, bool):
+            _fail(path, f"must be true or false, not {v!r}")
+
+    def describe(self):
+        return {"type": "boolean"}
 
 
-def integer(lo: int, hi: int, nullable: bool = False) -> Check:
-    def check(path, v):
-        if v is None and nullable:
+boolean = _Boolean()
+
+
+class integer(Check):
+    def __init__(self, lo: int, hi: int, nullable: bool = False):
+        self.lo, self.hi, self.nullable = lo, hi, nullable
+        if lo == hi:  # one value, e.g. a skip's turns
+            self.values = (lo,) + ((None,) if nullable else ())
+
+    def __call__(self, path, v):
+        if v is None and self.nullable:
             return
         if isinstance(v, bool) or not isinstance(v, int):
-            _fail(path, f"must be an integer{' or null' if nullable else ''}, not {v!r}")
-        if not lo <= v <= hi:
-            _fail(path, f"must be between {lo} and {hi}, got {v}")
-    return check
+            _fail(path, f"must be an integer{' or null' if self.nullable else ''}, not {v!r}")
+        if not self.lo <= v <= self.hi:
+            _fail(path, f"must be between {self.lo} and {self.hi}, got {v}")
+
+    def describe(self):
+        return {"type": "integer", "minimum": self.lo, "maximum": self.hi, "nullable": self.nullable}
 
 
-def enum(*values, nullable: bool = False) -> Check:
-    def check(path, v):
-        if v is None and nullable:
-            return
-        if v not in values:
-            _fail(path, f"must be one of {list(values)}{' or null' if nullable else ''}, got {v!r}")
-    return check
+class enum(Check):
+    def __init__(self, *values, nullable: bool = False):
+        self.values = tuple(values) + ((None,) if nullable else ())
+        self.nullable = nullable
+
+    def __call__(self, path, v):
+        if v not in self.values:
+            named = [x for x in self.values if x is not None]
+            _fail(path, f"must be one of {named}{' or null' if self.nullable else ''}, got {v!r}")
+
+    def describe(self):
+        return {"type": "string", "enum": [x for x in self.values if x is not None], "nullable": self.nullable}
 
 
-def text(max_len: int = 40) -> Check:
-    def check(path, v):
-        if not isinstance(v, str) or not 0 < len(v) <= max_len:
-            _fail(path, f"must be a non-empty string of at most {max_len} characters")
+class text(Check):
+    def __init__(self, max_len: int = 40):
+        self.max_len = max_len
+
+    def __call__(self, path, v):
+        if not isinstance(v, str) or not 0 < len(v) <= self.max_len:
+            _fail(path, f"must be a non-empty string of at most {self.max_len} characters")
         try:
             v.encode("utf-8")
         except UnicodeEncodeError:
             _fail(path, "is not valid Unicode text")
-    return check
+
+    def describe(self):
+        return {"type": "string", "minLength": 1, "maxLength": self.max_len}
 
 
-def selector(nullable: bool = False) -> Check:
-    def check(path, v):
-        if v is None and nullable:
+class selector(Check):
+    def __init__(self, nullable: bool = False):
+        self.nullable = nullable
+
+    def __call__(self, path, v):
+        if v is None and self.nullable:
             return
         if not isinstance(v, str):
             _fail(path, f"must be a card selector string, not {v!r}")
@@ -65,47 +106,81 @@ def selector(nullable: bool = False) -> Check:
             select(v)
         except SelectorError as e:
             _fail(path, str(e))
-    return check
+
+    def describe(self):
+        return {"type": "string", "format": "card-selector", "nullable": self.nullable,
+                "description": "rank:7, suit:H, color:red, card:QH, joker, joker:black, any; unions with |"}
 
 
-def rank_list(path, v):
-    if not isinstance(v, list) or not all(isinstance(r, str) for r in v):
-        _fail(path, "must be a list of ranks")
-    for r in v:
-        if r not in RANKS:
-            _fail(path, f"unknown rank {r!r}; ranks are {list(RANKS)}")
-    if len(set(v)) != len(v):
-        _fail(path, "lists a rank twice")
+class _RankList(Check):
+    def __call__(self, path, v):
+        if not isinstance(v, list) or not all(isinstance(r, str) for r in v):
+            _fail(path, "must be a list of ranks")
+        for r in v:
+            if r not in RANKS:
+                _fail(path, f"unknown rank {r!r}; ranks are {list(RANKS)}")
+        if len(set(v)) != len(v):
+            _fail(path, "lists a rank twice")
+
+    def describe(self):
+        return {"type": "array", "items": {"type": "string", "enum": list(RANKS)}, "uniqueItems": True}
 
 
-def deck_count(path, v):
-    if v == "auto":
-        return
-    integer(1, 8)(path, v)
+rank_list = _RankList()
 
 
-def joker_colours(path, v):
-    if not isinstance(v, list) or not all(c in ("black", "red") for c in v):
-        _fail(path, "must be a list of 'black' / 'red'")
+class _DeckCount(Check):
+    def __call__(self, path, v):
+        if v == "auto":
+            return
+        integer(1, 8)(path, v)
+
+    def describe(self):
+        return {"oneOf": [{"type": "string", "enum": ["auto"]}, {"type": "integer", "minimum": 1, "maximum": 8}]}
 
 
-def card_values(path, v):
-    if v is None:
-        return
-    if isinstance(v, str):
-        if v not in TABLES:
-            _fail(path, f"unknown table {v!r}; known: {sorted(TABLES)}")
-        return
-    if not isinstance(v, dict):
-        _fail(path, "must be a table id or an object of card/rank -> points")
-    for key, points in v.items():
-        if key != "joker" and key not in RANKS and key not in RANK:
-            _fail(f"{path}.{key}", "unknown card or rank")
-        if isinstance(points, bool) or not isinstance(points, int) or not -1000 <= points <= 1000:
-            _fail(f"{path}.{key}", "must be an integer between -1000 and 1000")
+deck_count = _DeckCount()
 
 
-SCHEMES = ("win_points", "penalty_points", "placement", "placement_points", "championship", "lite_101")
+class _JokerColours(Check):
+    def __call__(self, path, v):
+        if not isinstance(v, list) or not all(c in ("black", "red") for c in v):
+            _fail(path, "must be a list of 'black' / 'red'")
+
+    def describe(self):
+        return {"type": "array", "items": {"type": "string", "enum": ["black", "red"]},
+                "description": "the colour of each joker of a deck in turn (repeated)"}
+
+
+joker_colours = _JokerColours()
+
+
+class _CardValues(Check):
+    def __call__(self, path, v):
+        if v is None:
+            return
+        if isinstance(v, str):
+            if v not in TABLES:
+                _fail(path, f"unknown table {v!r}; known: {sorted(TABLES)}")
+            return
+        if not isinstance(v, dict):
+            _fail(path, "must be a table id or an object of card/rank -> points")
+        for key, points in v.items():
+            if key != "joker" and key not in RANKS and key not in RANK:
+                _fail(f"{path}.{key}", "unknown card or rank")
+            if isinstance(points, bool) or not isinstance(points, int) or not -1000 <= points <= 1000:
+                _fail(f"{path}.{key}", "must be an integer between -1000 and 1000")
+
+    def describe(self):
+        return {"nullable": True, "oneOf": [
+            {"type": "string", "enum": sorted(TABLES)},
+            {"type": "object", "additionalProperties": {"type": "integer", "minimum": -1000, "maximum": 1000},
+             "description": "points per rank, card code or 'joker' (a joker a table lacks scores 50)"}]}
+
+
+card_values = _CardValues()
+
+
 PENDING_KINDS = re.compile(r"^(draw:[a-z0-9_]{1,20}|skip|robin|wish:(suit|rank|free_suit|free_plain))$")
 
 LEAVES: dict[str, Check] = {
@@ -130,7 +205,7 @@ LEAVES: dict[str, Check] = {
     "draw.may_decline_answer": boolean,
     "draw.shortfall": enum("draw_available_forfeit_rest"),
     "stock.reshuffle": enum("keep_top"),
-    "stock.blocked_round": enum("fewest_cards_wins", "score_all", "rank_by_cards"),
+    "stock.blocked_round": enum(*BLOCKED_ROUND),
     "multi.mode": enum("none", "same_rank", "same_rank_and_runs"),
     "multi.include_special": boolean,
     "multi.any_subset": boolean,
@@ -169,7 +244,7 @@ LEAVES: dict[str, Check] = {
 SECTIONS = {p.split(".")[0] for p in LEAVES if "." in p}
 TOP_KEYS = {p for p in LEAVES if "." not in p} | SECTIONS | {"effects", "answers", "base"}
 
-EFFECT_PARAMS: dict[str, dict[str, tuple[Check, Any]]] = {
+EFFECT_PARAMS: dict[str, dict[str, tuple[Check | None, Any]]] = {
     "draw": {"amount": (integer(0, 50), None), "family": (None, None),
              "target": (enum("next", "previous"), "next")},
     "skip": {"turns": (integer(1, 1), 1)},
@@ -186,7 +261,37 @@ EFFECT_PARAMS: dict[str, dict[str, tuple[Check, Any]]] = {
     "joker_declared": {},
 }
 RESULTS = ("add", "cancel", "pass_on", "accumulate", "replace_wish")
+
+
+def results_for(kind: str) -> tuple[str, ...]:
+    """The answer results (§1.4) that mean something for a pending kind."""
+    if kind.startswith("draw:"):
+        return ("add", "cancel")
+    if kind == "skip":
+        return ("pass_on", "accumulate", "cancel")
+    if kind == "robin":
+        return ("accumulate",)
+    return ("replace_wish", "cancel")  # wishes
 FAMILY = re.compile(r"^[a-z0-9_]{1,20}$")
+
+
+def parameters() -> dict[str, dict]:
+    """Every parameter of a rule set with its type and allowed values, by dotted path (the
+    ``custom`` entry of GET /v1/variants): the leaves, the effect types with their
+    parameters, and the answer results each pending kind takes."""
+    out: dict[str, dict] = {path: check.describe() for path, check in LEAVES.items()}
+    out["effects"] = {"type": "array", "description": "each {cards: selector, type, ...its parameters}", "types": {
+        etype: {param: (check.describe() if check is not None else {"type": "string"})
+                | ({"default": default} if default is not None else {})
+                for param, (check, default) in params.items()}
+        for etype, params in EFFECT_PARAMS.items()}}
+    out["effects"]["types"]["cancel"]["cancels"] = {"type": "array", "items": {"type": "string",
+                                                    "pattern": PENDING_KINDS.pattern}}
+    out["answers"] = {"type": "object", "description": "pending kind -> list of {cards: selector, result}",
+                      "results": {kind: list(results_for(kind))
+                                  for kind in ("draw:<family>", "skip", "robin", "wish:suit", "wish:rank",
+                                               "wish:free_suit", "wish:free_plain")}}
+    return out
 
 
 def validate(data: dict) -> None:
@@ -284,6 +389,9 @@ def _validate_answers(data: dict) -> None:
             selector()(f"{rpath}.cards", row["cards"])
             if row["result"] not in RESULTS:
                 _fail(f"{rpath}.result", f"must be one of {list(RESULTS)}")
+            if row["result"] not in results_for(kind):
+                _fail(f"{rpath}.result", f"{row['result']!r} means nothing for a pending {kind}; "
+                                         f"use one of {list(results_for(kind))}")
 
 
 def _owners(data: dict, deck: set[str]) -> dict[str, int]:
@@ -354,19 +462,18 @@ def _cross_checks(data: dict) -> None:
         if eff["type"] in ("skip", "skip_robin") and data["skip"]["mode"] == "skip_robin" and eff["type"] == "skip":
             _fail("skip.mode", "skip_robin needs a skip_robin effect, not a skip effect")
     scheme = data["score"]["scheme"]
-    if scheme in ("win_points", "penalty_points", "placement_points", "championship", "lite_101"):
-        if data["score"]["target"] is None:
-            _fail("score.target", f"is required for the {scheme} scheme")
-    if scheme in ("penalty_points", "lite_101"):  # item 7
+    if uses_target(scheme) and data["score"]["target"] is None:
+        _fail("score.target", f"is required for the {scheme} scheme")
+    if scheme in PENALTY_SCHEMES:  # item 7
         values = data["score"]["card_values"]
-        if values is None and scheme == "lite_101":
-            values = "lite_101"
+        if values is None:
+            values = OWN_TABLE.get(scheme)
         if values is None:
             _fail("score.card_values", f"is required for the {scheme} scheme")
         table = TABLES[values] if isinstance(values, str) else values
         for c in deck:
             if c in JOKERS:
-                continue
+                continue  # a joker a table lacks scores 50 (§5.5)
             if c not in table and c[:-1] not in table:
                 _fail("score.card_values", f"has no value for rank {c[:-1]}")
     if data["round"]["end_mode"] == "first_out" and data["round"]["max_finishers"] is not None:

@@ -9,6 +9,7 @@ from games.redaction import SPECTATOR
 from games.service import TableSpec
 from games.views import game_view, time_is_up
 
+from ..clients import table_client
 from ..errors import ApiError
 from ..http import (
     caller,
@@ -41,7 +42,7 @@ def _spec(body: dict) -> TableSpec:
         players=[p["name"] for p in body["players"]], bots=[b["level"] for b in body["bots"]],
         bot_delay_s=body["bot_delay_s"], turn_timeout_s=body["turn_timeout_s"],
         announce_window_s=body["announce_window_s"], fill_with_bots_after_s=body["fill_with_bots_after_s"],
-        seed=body["seed"], deal=body["deal"], public=body["public"])
+        seed=body["seed"], deal=body["deal"], public=body.get("public"))
 
 
 @blp.route("/games", methods=["POST"])
@@ -57,7 +58,7 @@ def create_game(body):
     `rules` the rules engine rejects (`rules` is free-form), more `players` and `bots`
     than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
     hand per seat, cards of the deck, no card more often than the deck holds it)."""
-    record, seated = services().games.create(_spec(body))
+    record, seated = services().games.create(_spec(body), table_client())
     view = game_view(record, SPECTATOR)
     humans = [{"player_id": s.player_id, "seat": s.seat, "token": s.token} for s in seated if s.token]
     bots = [{"player_id": s.player_id, "seat": s.seat} for s in seated if not s.token]
@@ -89,7 +90,8 @@ def join_game(body, game_id):
     """Take the lowest free seat. 409 if the table is full or the game has started."""
     record, seated = services().games.join(game_id, body["name"])
     return json_response({"game_id": game_id, "player_id": seated.player_id, "seat": seated.seat,
-                          "token": seated.token, "status": record.status, "version": record.version}, 201)
+                          "token": seated.token, "status": record.status, "version": record.version,
+                          "seeded": bool(record.config.get("seeded")), "fixed_deal": record.fixed_deal}, 201)
 
 
 @blp.route("/games/<game_id>/bots", methods=["POST"])
@@ -113,7 +115,7 @@ def add_bot(body, game_id):
 def quickplay(body):
     """A seat at the oldest public waiting table of that variant and size, or a new one."""
     record, me = services().games.quickplay(body["variant"], body["seats"], body["name"],
-                                            body["fill_with_bots_after_s"])
+                                            body["fill_with_bots_after_s"], table_client())
     return json_response({"game_id": record.game_id, "player_id": me.player_id, "seat": me.seat,
                           "token": me.token, "status": record.status}, 201)
 
@@ -127,7 +129,7 @@ def leave_game(game_id):
     token can no longer act."""
     svc = services().games
     seat = seat_for_action(game_id)
-    record = svc.leave(game_id, seat)
+    record = svc.leave(game_id, seat, table_client())
     return json_response({"seat": seat, "version": record.version, "status": record.status})
 
 

@@ -10,6 +10,7 @@ from flask_smorest import Blueprint
 
 from domain import RuleSet
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS, NAMES, PRESET_IDS
+from domain.rules.validate import parameters
 from games.tokens import same_secret
 
 from .. import metrics as prometheus
@@ -26,7 +27,11 @@ CUSTOM = {
     "id": "custom", "name": NAMES["custom"], "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
     "rules": None,
     "description": "Send variant 'custom' with rules.base naming a preset and any RULES.md §4 parameters "
-                   "as overrides; an invalid rule set is a 400 naming the parameter.",
+                   "as overrides; an invalid rule set is a 400 naming the parameter, and so is a parameter "
+                   "set to a value that would have no effect (e.g. reverse.two_player_acts_as_skip where no "
+                   "card reverses) or that disagrees with another. `parameters` lists every parameter with "
+                   "its type and allowed values.",
+    "parameters": parameters(),
 }
 
 

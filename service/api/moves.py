@@ -58,7 +58,8 @@ def post_move(game_id):
     version, the events the move produced as the caller may see them, and the caller's
     view. A body this document accepts can still be refused, rightly: a move the rules
     reject is a 422 whose `reason` says why (`you.legal_moves` lists what is allowed
-    now), an `If-Match` the game has left a 412, a game not playing a 409."""
+    now), an `If-Match` the game has left a 412, a game not playing a 409 (and so is a
+    round that has run on past the service's ceiling of events: `round_too_long`)."""
     body = _load_move()
     seat = seat_for_action(game_id)
     command = command_from_move(seat, body)

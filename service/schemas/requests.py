@@ -204,7 +204,9 @@ class CreateGameSchema(Strict):
     seed = fields.Integer(strict=True, load_default=None, allow_none=True,
                           validate=validate.Range(-(2**63), 2**63 - 1))
     deal = fields.Nested(DealSchema, load_default=None, allow_none=True)
-    public = StrictBool(load_default=True, metadata={"description": "listed in GET /v1/games (default true)"})
+    public = StrictBool(metadata={"description": (
+        "listed in GET /v1/games and offered by quick play. Default: true, but false for a table with a `seed` "
+        "or a `deal`, which can never be public (its creator may know every card): `true` with either is a 400")})
 
 
 class JoinSchema(Strict):

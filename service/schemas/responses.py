@@ -29,6 +29,9 @@ class VariantSchema(Schema):
     players = fields.Nested(PlayersRange, required=True)
     rules = fields.Dict(required=True, allow_none=True)
     description = fields.String()
+    parameters = fields.Dict(metadata={"description": "custom only: every rule-set parameter by dotted path, with "
+                                                      "its type and allowed values (enum), as the service checks "
+                                                      "them; e.g. score.scheme, stock.blocked_round"})
 
 
 class VariantListSchema(Schema):
@@ -151,8 +154,12 @@ class GameViewSchema(Schema):
         "description": "why a finished game has no result: `expired`, a table that waited MACAU_WAITING_TTL_S for "
                        "players without filling (event `table_expired`); null otherwise"})
     version = fields.Integer(required=True)
-    round = fields.Integer(required=True)
-    fixed_deal = fields.Boolean(required=True)
+    round = fields.Integer(required=True, metadata={
+        "description": "the round being played or last played, numbered from 1; 0 before the first deal"})
+    seeded = fields.Boolean(required=True, metadata={"description": (
+        "created with a `seed`: its creator may know every card, so such a table is never public")})
+    fixed_deal = fields.Boolean(required=True, metadata={"description": (
+        "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     dealer_seat = fields.Integer(required=True, allow_none=True)
     current_seat = fields.Integer(required=True, allow_none=True)
@@ -227,6 +234,10 @@ class JoinedSchema(Schema):
     token = fields.String(required=True)
     status = fields.String()
     version = fields.Integer()
+    seeded = fields.Boolean(required=True, metadata={"description": (
+        "created with a `seed`: its creator may know every card, so such a table is never public")})
+    fixed_deal = fields.Boolean(required=True, metadata={"description": (
+        "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
 
 
 class BotAddedSchema(Schema):
@@ -258,6 +269,12 @@ class GameSummarySchema(Schema):
     created_at = fields.String(required=True)
     fill_with_bots_after_s = fields.Float(allow_none=True)
     public = fields.Boolean(metadata={"description": "false for a private table (listed to the auditor only)"})
+    attended = fields.Boolean(metadata={"description": (
+        "whether a person plays at the table: false when every seat is a bot's (or a human's on autopilot)")})
+    seeded = fields.Boolean(metadata={"description": (
+        "created with a `seed`: its creator may know every card, so such a table is never public")})
+    fixed_deal = fields.Boolean(metadata={"description": (
+        "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
 
 
 class GameListSchema(Schema):

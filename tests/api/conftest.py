@@ -18,6 +18,7 @@ from openapi_core import OpenAPI
 from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
 from werkzeug.wrappers import Request
 
+from bench.stack import NO_TABLE_LIMITS_CONFIG
 from service.app import create_app
 from service.config import Config
 from tests.support.backends import Backend
@@ -81,7 +82,8 @@ def api_backend(request) -> Optional[Backend]:
 
 def new_app(backend: Optional[Backend], **config):
     """An app on ``backend``, emptied first (as a new in-memory app is empty)."""
-    settings = {"auditor_token": AUDITOR, "rate_limit_per_s": 0, "auth_failures_per_s": 0, "enqueue": False}
+    settings = {"auditor_token": AUDITOR, "rate_limit_per_s": 0, "auth_failures_per_s": 0, "enqueue": False,
+                **NO_TABLE_LIMITS_CONFIG}
     if backend is not None and "redis_url" not in config:
         settings.update(backend.flush().config())
     return create_app(Config(**{**settings, **config}))

@@ -29,6 +29,13 @@ def create(client, variant: str = "macau", seats: int = 2, players: Optional[int
     return out
 
 
+def fixed(client, variant: str, hands: list, starter: str, **kw) -> dict:
+    """A table dealt ``hands`` and ``starter`` (API.md ``deal``; ``deal=`` adds stock or
+    dealer), every seat a human, seed 17 unless given."""
+    deal = {"hands": hands, "starter": starter, **kw.pop("deal", {})}
+    return create(client, variant, seats=len(hands), deal=deal, seed=kw.pop("seed", 17), **kw)
+
+
 def view(client, game_id: str, token: Optional[str] = None) -> dict:
     r = client.get(f"/v1/games/{game_id}", headers=bearer(token))
     assert r.status_code == 200, r.get_json()

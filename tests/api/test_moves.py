@@ -8,17 +8,12 @@ import time
 import pytest
 
 from .conftest import AUDITOR
-from .helpers import assert_problem, bearer, create, events, move, view
+from .helpers import assert_problem, bearer, create, events, fixed, move, view
 
 
 @pytest.fixture
 def app(module_app):
     return module_app
-
-
-def fixed(client, variant, hands, starter, **kw):
-    deal = {"hands": hands, "starter": starter, **kw.pop("deal", {})}
-    return create(client, variant, seats=len(hands), deal=deal, seed=kw.pop("seed", 17), **kw)
 
 
 def snapshot(client, game_id):

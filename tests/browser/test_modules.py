@@ -82,3 +82,23 @@ def test_events_in_words_join_a_play_and_its_effects(run):
         [13, 14, False, "You drew 2♣ 3♣ 4♣ 5♣ 6♣ as a penalty"],
         [15, 16, False, "<b>Zoë</b> played A♥ and wishes for ♠ spades"],
     ]
+
+
+def test_the_first_card_s_wish_is_nobody_s_choice(run):
+    """RULES.md Z5: a suit-wish first card wishes its own suit; the dealer chose nothing,
+    so the log does not say "you wish" (issue 25)."""
+    events = [
+        {"seq": 4, "type": "round_started", "seat": None,
+         "data": {"round": 1, "dealer": 0, "upcard": "AD", "hands": [["5C"], None]}},
+        {"seq": 5, "type": "wish_set", "seat": 0, "data": {"kind": "suit", "value": "D"}},
+        {"seq": 9, "type": "card_played", "seat": 0, "data": {"cards": ["AH"]}},
+        {"seq": 10, "type": "wish_set", "seat": 0, "data": {"kind": "suit", "value": "S"}},
+    ]
+    got = run("words.js", """
+      const ctx = { name: (s) => ['you', 'Ann'][s], you: 0, callWord: 'Macau' };
+      return [m.logLines(arg, ctx).map((l) => l.text), m.describe(arg[1], ctx, arg[0]), m.describe(arg[3], ctx, arg[2])];""",
+               events)
+    lines, alone, played = got
+    assert lines[1] == "The first card wishes for ♦ diamonds"
+    assert alone == "the first card wishes for ♦ diamonds"
+    assert lines[2] == "You played A♥ and wish for ♠ spades" and played == "you wish for ♠ spades"

@@ -58,7 +58,10 @@ def test_the_replay_viewer_at_event_n_shows_what_the_api_says(open_page, service
     expect(page, service, game_id, last - 1)
     page.get_by_role("button", name="First", exact=True).click()
     expect(page, service, game_id, 1)
+    # before any deal there is no round: rounds are numbered from 1 (issue 25 saw "round 0")
+    assert page.text_content("h1.table-title").endswith("· before the first deal")
     page.get_by_role("button", name="Last", exact=True).click()
+    page.wait_for_function("() => document.querySelector('h1.table-title').textContent.includes('· round ')")
     screenshot(page, "replay")
 
 

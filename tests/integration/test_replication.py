@@ -91,7 +91,10 @@ def test_a_store_that_only_reads_recovers_when_the_replica_of_its_dead_master_ta
     """A process that only reads a game (an API serving views) must learn the new master
     of its slot by itself: no append of its own re-reads the slot map for it."""
     with start_cluster(3, 1) as cluster:
-        writer = RedisEventStore.from_url(cluster.url, cluster=True)
+        # WAIT: each append is on the replica before it returns, so the replica promoted
+        # below has the game whatever the machine's load (without it the kill could
+        # outrun replication: issue 25 saw 0 events after the failover)
+        writer = RedisEventStore.from_url(cluster.url, cluster=True, wait_replicas=1, wait_timeout_ms=10_000)
         for i in range(3):
             writer.append("g", [played(i)], i)
         writer.close()

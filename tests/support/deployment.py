@@ -13,6 +13,7 @@ import sys
 import time
 from typing import Optional
 
+from bench.stack import NO_TABLE_LIMITS
 from service.embedded_redis import free_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -60,7 +61,8 @@ class Deployment:
         # every test client comes from one address: no rate limit, no cap on its streams; a
         # stopping API cuts open streams after 1 s (a stream whose client hung up is noticed
         # only at its next write: it would hold the stop for the whole default 10 s)
-        self.env = dict(os.environ, PYTHONPATH=ROOT, MACAU_LOG_LEVEL="WARNING", MACAU_RATE_LIMIT_PER_S="0",
+        self.env = dict(os.environ, **NO_TABLE_LIMITS, PYTHONPATH=ROOT, MACAU_LOG_LEVEL="WARNING",
+                        MACAU_RATE_LIMIT_PER_S="0",
                         MACAU_MAX_STREAMS_PER_CLIENT="1000", GUNICORN_WORKERS="1", MACAU_SWEEP_EVERY_S="1",
                         GUNICORN_GRACEFUL_TIMEOUT="1", **env)
         self.n_apis, self.n_workers = apis, workers

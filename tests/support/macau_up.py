@@ -8,9 +8,12 @@ import pathlib
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 import psutil
+
+from bench.stack import NO_TABLE_LIMITS
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -24,6 +27,8 @@ def start(port: int, *args: str, **env) -> tuple[subprocess.Popen, list[str]]:
     for name in ("REDIS_URL", "MACAU_REDIS_CLUSTER", "MACAU_QUEUE_REDIS_URL", "MACAU_LOG_LEVEL", "MACAU_LOG_FORMAT",
                  "MACAU_ACCESS_LOG", "PROMETHEUS_MULTIPROC_DIR"):
         full.pop(name, None)
+    full.update(NO_TABLE_LIMITS)
+    full.setdefault("MACAU_VAR_DIR", tempfile.mkdtemp(prefix="macau-up-var-"))  # not the checkout's var/
     full.update(PYTHONPATH=str(ROOT), **env)
     proc = subprocess.Popen([sys.executable, "-m", "service.cli", "up", "--port", str(port), *args], env=full,
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

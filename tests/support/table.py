@@ -14,8 +14,25 @@ from __future__ import annotations
 
 import pytest
 
-from domain import (Announce, Catch, CloseCallWindow, Draw, FixedDeal, Pass, Play, RuleSet, RuleViolation, Setup,
-                    Start, Timeout, WishChoice, execute, fold, legal_moves, new_game)
+from domain import (
+    Announce,
+    Catch,
+    CloseCallWindow,
+    Draw,
+    FixedDeal,
+    Pass,
+    Play,
+    RuleSet,
+    RuleViolation,
+    Setup,
+    Start,
+    Timeout,
+    WishChoice,
+    execute,
+    fold,
+    legal_moves,
+    new_game,
+)
 from domain.cards import SUITS
 
 
@@ -51,11 +68,13 @@ def wish_choice(w):
 
 
 class Game:
-    def __init__(self, variant: str = "macau", *, hands, starter, stock=(), dealer=None, rules=None,
-                 seed=0, window: float | None = 5.0, turn_timeout: float | None = None, start: bool = True):
+    def __init__(self, variant: str = "macau", *, hands, starter=None, stock=(), dealer=None, rules=None,
+                 seed=0, window: float | None = 5.0, turn_timeout: float | None = None, start: bool = True,
+                 seats: int | None = None):
+        """``hands=None``: a random deal (by ``seed``) to ``seats`` seats."""
         rs = RuleSet.build(variant, rules) if rules else RuleSet.preset(variant)
-        deal = FixedDeal(tuple(tuple(h) for h in hands), starter, tuple(stock), dealer)
-        self.setup = Setup(rs, len(hands), seed, deal, window, turn_timeout)
+        deal = None if hands is None else FixedDeal(tuple(tuple(h) for h in hands), starter, tuple(stock), dealer)
+        self.setup = Setup(rs, len(hands) if hands is not None else seats, seed, deal, window, turn_timeout)
         self.state = new_game(self.setup)
         self.log: list = []
         self.now = 1000.0

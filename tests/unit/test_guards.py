@@ -129,3 +129,31 @@ def test_the_due_index_is_written_only_when_a_game_s_due_time_changes():
     clock.advance(5)
     svc.act(clocked.game_id, 0, command_from_move(0, {"action": "draw"}), None)
     assert len(due.writes) == n + 1 and due.writes[-1][1] is not None, "a new turn clock: a new due time"
+
+
+def test_a_round_at_the_event_ceiling_takes_no_more_moves(caplog):
+    """Issue 23's last line of defence: once a round has logged ``max_round_events``
+    events, a move (a seat's, a bot's or the clock's) is a 409 ``round_too_long`` that
+    changes nothing, and the service logs an error. A new round would start the count
+    again; until then the game is stuck, on purpose, for someone to look at."""
+    from domain import Timeout
+    from games.service import CLOCK, Conflict
+
+    svc = GameService(GameRepository(InMemoryEventStore()), MemoryLobby(), clock=SteppingClock(), max_round_events=12)
+    record, _ = svc.create(TableSpec("macau", seats=2, players=["a", "b"], turn_timeout_s=60, seed=4,
+                                     deal={"dealer": 1, "hands": [["7H", "9C"], ["8D", "6S"]], "starter": "5H"}))
+    drew = 0
+    with caplog.at_level(logging.ERROR, logger="macau.games"):
+        with pytest.raises(Conflict) as err:
+            for _ in range(20):
+                seat = record.state.actor
+                record = svc.act(record.game_id, seat, command_from_move(seat, {"action": "draw"})).record
+                drew += 1
+    assert err.value.code == "round_too_long" and "12" in err.value.detail
+    assert drew >= 2 and record.state.round_events >= 12
+    stuck = svc.get(record.game_id)
+    assert stuck.version == record.version
+    with pytest.raises(Conflict):
+        svc.act(record.game_id, stuck.state.actor, Timeout(stuck.state.actor), source=CLOCK)
+    assert svc.get(record.game_id).version == record.version
+    assert any("round 1 has" in r.getMessage() and "MACAU_MAX_ROUND_EVENTS" in r.getMessage() for r in caplog.records)

@@ -1090,3 +1090,17 @@ def test_blocked_round_ranks_remaining_players_by_cards():
     assert rnd.standings == (1, 2, 2)
     assert g.state.result.winners == (0,)
     assert g.state.result.losers == (1, 2)
+
+
+def test_another_seat_s_multiple_macao_does_not_make_the_actor_s_last_card_call():
+    """§2.12: "Multiple Macao" is cosmetic. Before issue 25 it counted as the last-card
+    call of whoever held the turn: seat 1 saying it let seat 0 play down to one card with
+    no window to catch him."""
+    g = Game("makao", hands=[["9C", "5D"], ["7H", "7S"], ["6C", "8D", "KC"]], starter="9H")
+    assert g.actor == 0
+    assert g.types(g.announce(1)) == ["call_made"] and g.last[0].multiple
+    g.play(0, "9C")
+    assert g.state.call_window is not None and g.state.call_window.seat == 0
+    assert {"action": "catch", "target_seat": 0} in g.moves(2)
+    g.catch(2, 0)
+    assert g.hand_size(0) == 1 + 5

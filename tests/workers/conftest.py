@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from bench.stack import NO_TABLE_LIMITS_CONFIG
 from service.app import create_app
 from service.config import Config
 
@@ -63,7 +64,8 @@ class Workers:
 def stack(redis_url):
     workers = Workers(redis_url)
     workers.start()
-    app = create_app(Config(redis_url=redis_url, rate_limit_per_s=0, auth_failures_per_s=0, auditor_token="aud"))
+    app = create_app(Config(redis_url=redis_url, rate_limit_per_s=0, auth_failures_per_s=0, auditor_token="aud",
+                            **NO_TABLE_LIMITS_CONFIG))
     try:
         yield app, workers
     finally:

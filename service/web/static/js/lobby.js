@@ -109,7 +109,11 @@ function StartForm({ variants }) {
         bot_delay_s: Number(botDelay), turn_timeout_s: clock === '' ? null : Number(clock), public: isPublic,
       };
       if (opponents.includes('human') && fillAfter !== '') body.fill_with_bots_after_s = Number(fillAfter);
-      if (seed.trim() !== '') body.seed = /^-?\d+$/.test(seed.trim()) ? Number(seed.trim()) : seed.trim();
+      if (seed.trim() !== '') {
+        // a seeded table is private: whoever chose the seed may know every card
+        body.seed = /^-?\d+$/.test(seed.trim()) ? Number(seed.trim()) : seed.trim();
+        delete body.public;
+      }
       if (variant === 'custom') body.rules = { base, ...(baseRules ? overrides(baseRules, edits) : {}) };
       const { data } = await api('POST', '/games', { body });
       seats.set(data.game_id, { token: data.players[0].token, seat: data.players[0].seat, variant });
@@ -176,7 +180,7 @@ function StartForm({ variants }) {
           <label for="f-public">Public table (listed in the lobby)</label></div>
       </div>
       <details class="advanced"><summary>More options</summary>
-        <div class="field"><label for="f-seed">Seed (optional: the same seed deals the same cards)</label>
+        <div class="field"><label for="f-seed">Seed (optional, for practice: the same seed deals the same cards, so the table is private)</label>
           <input id="f-seed" inputmode="numeric" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} ...${invalid('seed')} />${err('seed')}</div>
       </details>
       ${variant === 'custom' && html`<${RulesEditor} presets=${presets} base=${base} errors=${errors}

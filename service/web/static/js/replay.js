@@ -104,7 +104,7 @@ export function ReplayPage({ gameId }) {
   return html`<${SiteHeader}><a href=${`/play/${encodeURIComponent(gameId)}`}>Table</a><//>
     <main id="replay" class="replay-page" data-status=${state.status} data-version=${String(state.version)}
       data-current-seat=${state.current_seat == null ? '' : String(state.current_seat)}>
-      <h1 class="table-title">Replay: ${variantName} <span class="muted">· round ${state.round}</span></h1>
+      <h1 class="table-title">Replay: ${variantName} <span class="muted">· ${state.round ? `round ${state.round}` : 'before the first deal'}</span></h1>
       <section class="replay-controls" aria-label="Step through the game">
         <div class="buttons">
           <button type="button" onClick=${() => goTo(1)} disabled=${at <= 1}>First</button>
@@ -116,7 +116,7 @@ export function ReplayPage({ gameId }) {
           <input type="range" min="1" max=${String(last)} value=${String(at)} onInput=${(e) => goTo(Number(e.currentTarget.value))} /></label>
         <p class="at" data-at=${String(at)} aria-live="polite">
           <span class="at-n">Event ${at} of ${last}</span>
-          <span class="at-text">${event ? describe(event, ctx) : ''}</span></p>
+          <span class="at-text">${event ? describe(event, ctx, events.find((e) => e.seq === at - 1)) : ''}</span></p>
         <p class="muted keys">Keys: ← → step, Home / End jump.</p>
       </section>
       <section class="felt" aria-label="Table at this event">

@@ -19,9 +19,13 @@ export function wishText(kind, value, you = false) {
   return you ? 'make a free wish' : 'makes a free wish';
 }
 
-// ctx: { name(seat) -> "Ann" | "you", you: seat | null, callWord: "Macau", variantName }; lines are
-// capitalised where they start
-function sentence(e, ctx) {
+// A wish right after the deal is the first card's own (RULES.md Z5): nobody chose it.
+const upcardWish = (e, prev) => e.type === 'wish_set' && prev != null && prev.type === 'round_started'
+  && prev.seq === e.seq - 1;
+
+// ctx: { name(seat) -> "Ann" | "you", you: seat | null, callWord: "Macau", variantName }; prev: the
+// event before e, if known. Lines are capitalised where they start
+function sentence(e, ctx, prev) {
   const d = e.data || {};
   const who = e.seat == null ? '' : ctx.name(e.seat);
   const mine = ctx.you != null && e.seat === ctx.you;
@@ -59,7 +63,8 @@ function sentence(e, ctx) {
     case 'chain_cancelled': return `${CHAIN_WORDS[d.kind] || 'the effect'} is cancelled`;
     case 'penalty_taken': return `${who} took the penalty of ${d.amount}${d.drawn < d.amount ? ` (only ${d.drawn} left to draw)` : ''}`;
     case 'skip_accepted': return `${who} sat out ${count(d.turns, 'turn')}`;
-    case 'wish_set': return `${who} ${wishText(d.kind, d.value, mine)}`;
+    case 'wish_set': return upcardWish(e, prev) ? `the first card ${wishText(d.kind, d.value)}`
+      : `${who} ${wishText(d.kind, d.value, mine)}`;
     case 'wish_fulfilled': return 'the wish is met';
     case 'wish_expired': return 'The wish has expired';
     case 'follow_up_required': return `${who} must follow up`;
@@ -99,15 +104,17 @@ const QUIET = new Set(['turn_started', 'call_window_closed']);
 const ATTACHED = new Set(['draw_pending', 'skip_pending', 'wish_set', 'direction_changed', 'chain_cancelled',
   'wish_fulfilled', 'skip_robin_started', 'skip_robin_joined', 'follow_up_required']);
 
-export function describe(event, ctx) {
-  return sentence(event, ctx);
+export function describe(event, ctx, prev = null) {
+  return sentence(event, ctx, prev);
 }
 
 // Log lines from events: [{ first, last, text, quiet, type, seat }]
 export function logLines(events, ctx) {
   const lines = [];
+  let before = null;
   for (const e of events) {
-    const text = sentence(e, ctx);
+    const text = sentence(e, ctx, before);
+    before = e;
     const prev = lines[lines.length - 1];
     const sameSeatNext = prev && prev.seat === e.seat && prev.last === e.seq - 1;
     if (sameSeatNext && ((e.type === 'penalty_taken' && prev.type === 'cards_drawn' && e.data.drawn === e.data.amount)
