@@ -15,6 +15,8 @@ workers' sweeper would.
   highest sample while the games were played, once every game ended (those within their
   retention still hot), and after the retention passed and the archiver ran.
 - ``archive_bytes_per_game``: the archived files' mean size.
+- ``seals_kept``, ``seal_bytes_per_game``: the seals Redis keeps of archived games (the
+  only key of an evicted game: events.seal) and their mean ``MEMORY USAGE``.
 - ``replay_*_ms``: the median time to serve ``GET /v1/games/{id}/replay?at=N`` (WSGI in
   process, no network) for one game from Redis, then from the archive with its parsed
   file cached, and from a fresh API process (the file read and checked once).
@@ -165,7 +167,8 @@ def main(argv=None) -> None:
                 archiver.step(game_id)
         gc.collect()
         after_retention = used_memory(client)
-        hot_left = len(client.keys("game:*"))
+        seals = client.keys("game:*:seal")
+        hot_left = len(client.keys("game:*")) - len(seals)
         files = [os.path.join(d, f) for d, _, fs in os.walk(os.path.join(archive_dir, "games")) for f in fs]
         archive_sizes = [os.path.getsize(f) for f in files]
         result = {
@@ -177,6 +180,8 @@ def main(argv=None) -> None:
             "used_memory_idle": idle, "used_memory_peak_sampled": peak, "used_memory_after_games": after_games,
             "used_memory_after_retention": after_retention, "hot_game_keys_after_retention": hot_left,
             "archived_files": len(files), "archive_bytes_per_game": round(statistics.mean(archive_sizes)),
+            "seals_kept": len(seals),
+            "seal_bytes_per_game": round(statistics.mean(client.memory_usage(k) for k in seals)) if seals else 0,
             "retention_s": a.retention_s,
         }
         if replay_game is not None:

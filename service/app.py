@@ -14,8 +14,10 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
+from events.store.budget import store_budget
+
 from . import clients, headers, web
-from .api import games, log as log_bp, meta, moves
+from .api import archive, games, log as log_bp, meta, moves
 from .bodies import check_body
 from .config import Config
 from .errors import PROBLEM, problem, problem_for
@@ -45,11 +47,19 @@ class MacauApi(Api):
 
 class MacauFlask(Flask):
     """Flask, remembering which functions are coroutines: ``ensure_sync`` runs for the view
-    and every hook of every request, and asks ``inspect`` each time."""
+    and every hook of every request, and asks ``inspect`` each time. Each request (its
+    hooks and its view; not a stream's body, sent after) waits for the game store
+    ``MACAU_REDIS_TIMEOUT_S`` in all (events.store.budget), then gets a 503."""
+
+    store_time_s = 2.0
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._sync: dict = {}
+
+    def full_dispatch_request(self):
+        with store_budget(self.store_time_s):
+            return super().full_dispatch_request()
 
     def ensure_sync(self, func):
         if type(func) is not FunctionType:  # a bound method may belong to a per-request object
@@ -68,6 +78,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
         services = build(config or Config.from_env(), **fakes)
     config = services.config
     app = MacauFlask("macau")
+    app.store_time_s = config.redis_timeout_s
     app.json.sort_keys = False
     app.url_map.merge_slashes = False  # /v1/games//events names no game: a 404, not a redirect
     app.config.update(
@@ -91,7 +102,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
         api.spec.components.schema(name, component=component)
     api.ma_plugin.converter.add_attribute_function(strict_nullable_refs)
     api.ma_plugin.converter.add_attribute_function(component_refs)
-    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, meta.ops):
+    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, archive.blp, meta.ops):
         api.register_blueprint(blp)
     meta.register_docs(app, api)
     web.register(app)  # the web table's pages and assets (not part of the API document)

@@ -15,11 +15,11 @@ import threading
 import time
 
 import rq.scheduler as rq_scheduler
-from rq import SimpleWorker
 
 from . import jobs
 from .context import WorkerServices
 from .queueing import bots_queue
+from .registration import RegisteringWorker
 from .sweeper import sweep_once
 
 log = logging.getLogger("macau.sweeper")
@@ -68,8 +68,8 @@ def run(services: WorkerServices, *, burst: bool = False, sweeper: bool = True, 
         threading.Thread(target=sweeper_loop, args=(services, services.config.sweep_every_s, stop),
                          name="sweeper", daemon=True).start()
     # the people's tables first: a job from the bots' queue only when theirs is empty
-    worker = SimpleWorker([services.queue, bots_queue(services.queue)], connection=services.queue.connection,
-                          maintenance_interval=5, worker_ttl=10, job_monitoring_interval=2)
+    worker = RegisteringWorker([services.queue, bots_queue(services.queue)], connection=services.queue.connection,
+                               maintenance_interval=5, worker_ttl=10, job_monitoring_interval=2)
     signal.signal(signal.SIGTERM, lambda *_: worker.request_stop(signal.SIGTERM, None))
     logging.getLogger("macau.worker").info("worker %s on queue %s (scheduler on, sweeper %s)", worker.name,
                                            services.queue.name, "on" if sweeper else "off")

@@ -48,6 +48,16 @@ class Unavailable(Exception):
     for): retry it with its request id, or reload before deciding again."""
 
 
+class ArchiveDamaged(Exception):
+    """A game left the hot store for the archive, and its archived log cannot be served:
+    the file is missing, damaged, another game's, or does not match its seal
+    (events.seal). Nothing a client did; the operator has a file to restore."""
+
+    def __init__(self, game_id: str, detail: str):
+        self.game_id, self.detail = game_id, detail
+        super().__init__(f"game {game_id}: {detail}")
+
+
 class GameNotFound(LookupError):
     """No game by that id. The store itself treats an unknown game as an empty log
     (version 0); callers that need a game to exist raise this."""
@@ -139,9 +149,19 @@ class EventStore(ABC):
         """The checksum ``mark_archived`` recorded for the game, or None."""
 
     @abstractmethod
-    def mark_archived(self, game_id: str, version: int, head: str, checksum: str) -> bool:
+    def mark_archived(self, game_id: str, version: int, head: str, checksum: str, seal: bytes) -> bool:
         """Record that the game's log, at ``version`` with ``head``, is archived in a file
-        with ``checksum``; False (nothing recorded) if the game is not at that point."""
+        with ``checksum``, and keep its ``seal`` (events.seal, ``Seal.kept``), in one step; False
+        (nothing recorded) if the game is not at that point. The seal outlives the game:
+        ``evict`` leaves it."""
+
+    @abstractmethod
+    def seal_of(self, game_id: str) -> Optional[bytes]:
+        """The seal ``mark_archived`` kept for the game, or None."""
+
+    def archived_file(self, game_id: str) -> Optional[bytes]:
+        """The game's archived log file as archived (sealed), if there is one."""
+        return None
 
     @abstractmethod
     def evict(self, game_id: str, version: int, head: str, checksum: str) -> bool:

@@ -15,7 +15,9 @@ DESCRIPTIONS = {
     422: "A well-formed move the rules reject (`reason` says why)",
     415: "The body is not application/json",
     429: "Rate limited, or too many open streams from this client (see Retry-After)",
-    503: "The game store is unreachable or full, or this server holds all the streams it can (see Retry-After)",
+    503: "The game store is unreachable or full, or this server holds all the streams it can (see "
+         "Retry-After); or the game's archived log is missing, damaged or does not match its seal "
+         "(`archive_damaged`)",
 }
 GAME_STORE = (429, 503)  # every resource of a game: rate limited; the store may be unreachable
 

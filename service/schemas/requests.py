@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
@@ -79,47 +80,96 @@ class Text(fields.String):
         return value
 
 
-def _refused_class(categories: set[str]) -> str:
-    """A regex character class body of every BMP code point in ``categories`` (the class
-    goes into the OpenAPI document, whose ECMA-262 patterns have no astral escapes; the
-    code check below covers every plane)."""
-    ranges, start = [], None
-    for cp in range(0x10001):
-        bad = cp <= 0xFFFF and unicodedata.category(chr(cp)) in categories
-        if bad and start is None:
-            start = cp
-        elif not bad and start is not None:
-            ranges.append((start, cp - 1))
-            start = None
-    return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+FILLERS = frozenset((0x115F, 0x1160, 0x3164, 0xFFA0))  # Hangul fillers: letters that show nothing
+BLANKS = frozenset((0x2800,))  # the braille pattern blank: a symbol that shows nothing
+_INVISIBLE = FILLERS | BLANKS | frozenset(range(0xFDD0, 0xFDF0))  # neither category C, Z nor M
+
+
+def _noncharacter(cp: int) -> bool:
+    return 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE
+
+
+def _refused(c: str) -> str | None:
+    """Why a name may not hold ``c`` at all, or None."""
+    cp, category = ord(c), unicodedata.category(c)
+    if category in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+        return "a control or format character"
+    if category == "Co":
+        return "a private-use character"
+    if _noncharacter(cp):
+        return "a noncharacter"
+    if cp in FILLERS:
+        return "a filler that shows nothing"
+    return None
+
+
+def _shows_nothing(c: str) -> bool:
+    """A space, a combining mark (nothing without a letter to sit on) or a blank symbol."""
+    return c.isspace() or unicodedata.category(c)[0] in "ZM" or ord(c) in BLANKS
+
+
+def _name_classes() -> tuple[str, str]:
+    """The two character classes of the OpenAPI pattern of a name: what a name may not hold
+    at all, and what shows nothing. The BMP only: an ECMA-262 pattern read without the
+    ``u`` flag has no escape for an astral code point, and the tools that read the
+    document disagree on literal ones; the code check covers every plane."""
+    refused: list[list[int]] = []
+    nothing: list[list[int]] = []
+
+    def add(ranges, cp):
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1][1] = cp
+        else:
+            ranges.append([cp, cp])
+
+    category = unicodedata.category
+    for cp in itertools.chain(range(0xD800), range(0xE000, 0x10000)):  # lone surrogates: Text refuses them
+        c = chr(cp)
+        if category(c)[0] not in "CZM" and cp not in _INVISIBLE and cp & 0xFFFE != 0xFFFE:  # most: letters...
+            continue
+        if _refused(c) is not None:
+            add(refused, cp)
+        elif _shows_nothing(c):
+            add(nothing, cp)
+
+    def text(ranges) -> str:
+        return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+    return text(refused), text(nothing)
 
 
 class Name(Text):
-    """A player's name: 1-40 characters, NFC-normalised and trimmed, not blank, with no
-    control or format character (C0/C1 controls, bidi overrides and isolates, zero-width
-    and other invisible marks, line and paragraph separators): a name is shown to other
-    players."""
+    """A player's name: 1-40 characters, NFC-normalised and trimmed, showing something, with
+    no control or format character (C0/C1 controls, bidi overrides and isolates, zero-width
+    and other invisible marks, line and paragraph separators), private-use character,
+    noncharacter or Hangul filler: a name is shown to other players. Showing something:
+    not only spaces, combining marks and blank symbols (U+2800)."""
 
-    REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}
-    _CLASS = _refused_class(REFUSED - {"Cs"})  # lone surrogates: Text refuses them already
-    PATTERN = f"^[^{_CLASS}]*[^{_CLASS}\\s][^{_CLASS}]*$"
+    _REFUSED, _NOTHING = _name_classes()
+    PATTERN = f"^[^{_REFUSED}]*[^{_REFUSED}{_NOTHING}\\s][^{_REFUSED}]*$"
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
         if not 1 <= len(value) <= 40:
             raise ValidationError("Length must be between 1 and 40.")
-        bad = next((c for c in value if unicodedata.category(c) in self.REFUSED), None)
-        if bad is not None:
-            raise ValidationError(f"a name may not contain U+{ord(bad):04X} (a control or format character)")
+        for c in value:
+            why = _refused(c)
+            if why is not None:
+                raise ValidationError(f"a name may not contain U+{ord(c):04X} ({why})")
         value = unicodedata.normalize("NFC", value).strip()
-        if not value:
-            raise ValidationError("a name cannot be blank")
+        if all(_shows_nothing(c) for c in value):
+            raise ValidationError("a name cannot be blank: it must show something (not only spaces, combining "
+                                  "marks or blank characters)")
         return value
 
 
 def name_field(**kw):
-    return Name(metadata={"description": "1-40 characters, stored NFC-normalised and trimmed; not blank; no "
-                                         "control or format characters", "minLength": 1, "maxLength": 40,
+    return Name(metadata={"description": "1-40 characters, stored NFC-normalised and trimmed; showing something "
+                                         "(not only spaces, combining marks or U+2800); no control, format or "
+                                         "private-use characters, noncharacters or Hangul fillers. The pattern "
+                                         "says so for the Basic Multilingual Plane; beyond it (private use in "
+                                         "planes 15 and 16, tags, astral combining marks) the same rules are a "
+                                         "400 naming the character",
+                          "minLength": 1, "maxLength": 40,
                           "pattern": Name.PATTERN}, **kw)
 
 

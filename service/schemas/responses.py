@@ -317,3 +317,12 @@ class AuditSchema(Schema):
 class HealthSchema(Schema):
     status = fields.String(required=True)
     redis = fields.String()
+
+
+class SealKeySchema(Schema):
+    algorithm = fields.String(required=True, validate=validate.OneOf(["Ed25519"]))
+    key_id = fields.String(required=True, metadata={"description": "the first 16 hex digits of the key's SHA-256; "
+                                                                   "each seal names the key that made it"})
+    public_key = fields.String(required=True, metadata={
+        "description": "`ed25519:` and the key's 32 bytes in base64: what `macau verify FILE --public-key` takes"})
+    pem = fields.String(required=True, metadata={"description": "the same key as a PEM SubjectPublicKeyInfo"})
