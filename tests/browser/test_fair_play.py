@@ -31,6 +31,10 @@ def test_the_join_screen_and_the_table_warn_that_the_creator_may_know_the_cards(
     tag = page.locator(f'.table-title [data-rigged="{kind}"]')
     tag.wait_for()
     assert tag.inner_text() == "the creator may know the cards"
+    page.locator("button[data-card]").first.wait_for()
+    for card in page.locator("button[data-card]").all():  # the warning costs the phone's one screen nothing
+        box = card.bounding_box()
+        assert box["y"] + box["height"] <= 640, box
 
 
 def test_a_table_of_strangers_shows_no_such_warning(open_page, service):
