@@ -195,7 +195,9 @@ export function TablePage({ gameId }) {
       data-your-seat=${you == null ? undefined : String(you)} data-paced=${paced ? 'true' : 'false'}>
       <div class="table-bar">
         <h1 class="table-title">${variantName}<span class="muted"> · ${view.status === 'waiting' ? 'waiting for players' : `round ${view.round}`}</span>
-          ${you == null && html`<span class="tag">spectating</span>`}</h1>
+          ${you == null && html`<span class="tag">spectating</span>`}
+          ${rigged(view) && html`<span class="tag warn" data-rigged=${rigged(view)}
+            title=${riggedWords(view)}>the creator may know the cards</span>`}</h1>
         <div class=${`link-state ${ended ? 'over' : link}`} role="status">${ended ? 'Game over' : linkWords(link)}</div>
       </div>
       <div class="main-col">
@@ -221,6 +223,16 @@ export function TablePage({ gameId }) {
         <${EventLog} lines=${lines} />
       </div>
     </main>`;
+}
+
+// a table whose cards its creator may know (API: seeded, fixed_deal): 'deal', 'seed' or null
+function rigged(view) {
+  return view.fixed_deal ? 'deal' : view.seeded ? 'seed' : null;
+}
+
+function riggedWords(view) {
+  return view.fixed_deal ? 'Its cards were dealt as its creator chose them.'
+    : 'Its cards are shuffled from a seed its creator chose, so the creator can know every hand and every draw.';
 }
 
 function statusWords(view, you, myTurn) {
@@ -324,6 +336,8 @@ function Waiting({ view, gameId, token, you, onJoined }) {
   const open = view.seats.filter((s) => !s.player_id && !s.reserved).length;
   return html`<div class="waiting">
     <p class="big-line">Waiting for players: <strong>${taken} of ${view.seats.length}</strong> seats taken.</p>
+    ${rigged(view) && html`<p class="notice" role="note" data-rigged-warning=${rigged(view)}><strong>The creator of this
+      table may know the cards.</strong> ${riggedWords(view)} Take a seat only if you trust them.</p>`}
     ${view.fill_with_bots_at && html`<p>Empty seats get bots in <${Countdown} deadline=${view.fill_with_bots_at} label="until bots fill the table" />.</p>`}
     <${SeatRing} view=${view} me=${you ?? 0} you=${you} seats=${view.seats.map((_, i) => i).filter((i) => i !== you)} live=${true}
       label="Seats" onAddBot=${token && you != null ? addBot : null} heldFor=${heldFor} />
