@@ -31,6 +31,7 @@ HEADERS = [
 MOVE_BODY = {"required": True, "content": {"application/json": {
     "schema": {"$ref": "#/components/schemas/MoveRequest"}}}}
 _MOVE_SCHEMA = MoveSchema()
+_LISTED = MoveSchema.LISTED  # {"wish_options": "wish"}
 
 
 def _load_move() -> dict:
@@ -38,6 +39,10 @@ def _load_move() -> dict:
     data = json_body()
     if not isinstance(data, dict):
         raise ApiError(400, "invalid_request", "the body must be a JSON object such as {\"action\": \"draw\"}")
+    for listed, name in _LISTED.items():
+        if listed in data:  # a listed move sent as listed, its choice not made
+            raise ApiError(400, "invalid_request", f"{listed}: legal_moves lists the {name} values this move may "
+                                                   f"take; send the one you pick as `{name}`, without `{listed}`")
     try:
         return _MOVE_SCHEMA.load(data)
     except ValidationError as e:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from .documents import COMPONENT
-from .requests import ACTIONS
 
 
 class ProblemSchema(Schema):
@@ -115,22 +114,11 @@ class ResultSchema(Schema):
     scores = fields.List(fields.Integer())
 
 
-class LegalMoveSchema(Schema):
-    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
-    cards = fields.List(fields.String())
-    wish_options = fields.List(fields.Dict(metadata={COMPONENT: "WishChoice"}),
-                               metadata={"description": "the wishes this play may make, each a valid `wish`"})
-    announce = fields.Boolean()
-    joker_as = fields.String()
-    target_seat = fields.Integer()
-    card = fields.String()
-
-
 class YouSchema(Schema):
     seat = fields.Integer(required=True)
     player_id = fields.String(required=True, allow_none=True)
     hand = fields.List(fields.String(), required=True)
-    legal_moves = fields.List(fields.Nested(LegalMoveSchema), required=True)
+    legal_moves = fields.List(fields.Dict(metadata={COMPONENT: "LegalMove"}), required=True)
     legal_moves_truncated = fields.Boolean(required=True)
 
 
