@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ..cards import JOKERS, RANK, RANKS, SelectorError, ranks_targeted, select
+from ..cards import JOKERS, MAX_DECKS, MAX_JOKERS_PER_DECK, RANK, RANKS, SelectorError, ranks_targeted, select
 from ..errors import InvalidRuleSet
 from .card_values import TABLES
 
@@ -81,7 +81,7 @@ def rank_list(path, v):
 def deck_count(path, v):
     if v == "auto":
         return
-    integer(1, 8)(path, v)
+    integer(1, MAX_DECKS)(path, v)
 
 
 def joker_colours(path, v):
@@ -112,7 +112,7 @@ LEAVES: dict[str, Check] = {
     "id": text(),
     "call_word": text(),
     "deck.ranks": rank_list,
-    "deck.jokers_per_deck": integer(0, 4),
+    "deck.jokers_per_deck": integer(0, MAX_JOKERS_PER_DECK),
     "deck.joker_colours": joker_colours,
     "deck.count": deck_count,
     "deal.hand_size": integer(1, 20),

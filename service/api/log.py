@@ -9,6 +9,7 @@ from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 
 from events import logfile
+from events.codec import TYPE_NAMES
 from games.audit import audit
 from games.projections import summary
 from games.redaction import AUDITOR, redact_event
@@ -30,8 +31,10 @@ blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams,
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def get_events(query, game_id):
-    """Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
-    something newer exists."""
+    """Read a game's events.
+
+    Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
+    something newer exists. Each event is one of the `Event` schemas, by `type`."""
     s = services()
     record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
@@ -64,11 +67,18 @@ SSE_EVENT = {
     "type": "object", "required": ["id", "event", "data"],
     "properties": {
         "id": {"type": "string", "pattern": r"^[1-9][0-9]*$", "description": "the event's seq"},
-        "event": {"type": "string", "pattern": r"^[a-z][a-z_]*$", "description": "the event's type"},
+        "event": {"type": "string", "allOf": [{"$ref": "#/components/schemas/EventType"}],
+                  "description": "the event's type: an EventSource delivers it to the listener of that name"},
         "data": {"type": "string", "description": "the event as JSON: an `Event` (seq, type, at, seat, data), "
                                                   "redacted for the caller"},
         "retry": {"type": "integer", "minimum": 0, "description": "the reconnection delay, in ms"}},
     "description": "One Server-Sent Event; comment lines (`: keep-alive`) carry no event."}
+
+
+STREAM_200 = (
+    "Server-Sent Events: one per game event (`id: seq`, `event: type`, `data: json` of an `Event`), a keep-alive "
+    "comment at least every 15 s. An EventSource delivers an event to the listener registered for its name, "
+    "which is the event's type, one of: " + ", ".join(f"`{t}`" for t in TYPE_NAMES) + ".")
 
 
 @blp.route("/games/<game_id>/stream", methods=["GET"])
@@ -77,8 +87,7 @@ SSE_EVENT = {
     {"in": "header", "name": "Last-Event-ID", "required": False,
      "schema": {"type": "string", "pattern": LAST_EVENT_ID},
      "description": "resume after this seq (what an EventSource sends when it reconnects)"}],
-    responses={"200": {"description": "Server-Sent Events: one per game event (`id: seq`, `event: type`, "
-                                      "`data: json`), a keep-alive comment at least every 15 s",
+    responses={"200": {"description": STREAM_200,
                        "content": {"text/event-stream": {"schema": SSE_EVENT}}}})
 @problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def stream(query, game_id):
@@ -134,7 +143,9 @@ def stream(query, game_id):
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def replay(query, game_id):
-    """The full state (every hand, the stock order) after event `at` (default: the last);
+    """Replay a game.
+
+    The full state (every hand, the stock order) after event `at` (default: the last);
     allowed once the game is finished, or with the auditor token."""
     s = services()
     record = s.games.get(game_id)
@@ -160,8 +171,10 @@ def replay(query, game_id):
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def get_audit(game_id):
-    """A finished game re-verified from its log alone: the hash chain, the replay, every
-    card accounted for, every shuffle against its published commitment."""
+    """Audit a finished game.
+
+    The game re-verified from its log alone: the hash chain, the replay, every card
+    accounted for, every shuffle against its published commitment."""
     s = services()
     record = s.games.get(game_id)
     viewer = viewer_for(record, bearer_token())
@@ -175,13 +188,14 @@ def get_audit(game_id):
 @blp.doc(security=BEARER, responses={"200": {
     "description": "The finished game's log file: gzip-compressed NDJSON, a header line (game id, number of "
                    "events, hash chain head, lobby entry), each event exactly as stored, and a SHA-256 checksum "
-                   "line. `macau verify FILE` checks it with nothing but the file and the rules engine "
-                   "(README: Archive).",
+                   "line. `macau verify FILE` checks it with nothing but the file and the rules engine.",
     "content": {"application/gzip": {"schema": {"type": "string", "format": "binary"}}}}})
 @problems(blp, 401, 403, 404, 409)
 def export(game_id):
-    """The log file of a finished game, the same file the archive keeps: anyone can
-    re-verify the game with it (hash chain, commitments, replay to the recorded result)."""
+    """Download a finished game's log file.
+
+    The same file the archive keeps: anyone can re-verify the game with it (hash chain,
+    commitments, replay to the recorded result)."""
     s = services()
     record = s.games.get(game_id)
     viewer_for(record, bearer_token())  # an unknown token is a 401 here too

@@ -13,7 +13,7 @@ from games.redaction import redact_event
 from ..bodies import json_body
 from ..errors import ApiError, flatten_messages
 from ..http import IF_MATCH, bearer_token, etag, if_match_version, raw_json_response, seat_for_action, services
-from ..idempotency import idempotent
+from ..idempotency import KEY_PATTERN, idempotent
 from ..schemas.requests import MoveSchema
 from ..schemas.responses import MoveResultSchema
 from . import BEARER, GAME_STORE, problems, responds
@@ -25,7 +25,7 @@ HEADERS = [
      "description": 'the version the move was decided on, e.g. "12" (W/"12" too); 412 if the game moved on; '
                     '"*" matches any version'},
     {"in": "header", "name": "Idempotency-Key", "required": False,
-     "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+     "schema": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": KEY_PATTERN},
      "description": "a retry with the same key and body returns the first response and changes nothing"},
 ]
 MOVE_BODY = {"required": True, "content": {"application/json": {

@@ -8,7 +8,7 @@ import unicodedata
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from domain.bots import LEVELS as BOT_LEVELS
-from domain.cards import RANKS, SUITS
+from domain.cards import MAX_CARDS, RANKS, SUITS
 from domain.commands import ACTIONS, MOVES
 from domain.rules import PRESET_IDS
 
@@ -140,7 +140,7 @@ class DealSchema(Strict):
 class CreateGameSchema(Strict):
     variant = fields.String(required=True, validate=validate.OneOf(VARIANTS))
     rules = fields.Dict(load_default=None, allow_none=True, metadata={
-        "description": "Overrides of the preset's parameters (RULES.md §1.1/§4.3 shape, option flags under "
+        "description": "Overrides of the preset's parameters, in the shape of a variant's `rules` (option flags under "
                        "`options`); for `custom`, `base` names the preset to start from."})
     seats = fields.Integer(strict=True, load_default=4, validate=validate.Range(2, 10))
     players = fields.List(fields.Nested(PlayerSpec), load_default=list, validate=validate.Length(max=10))
@@ -184,7 +184,7 @@ class WishSchema(Strict):
 def _move_field(param):
     """The marshmallow field of one move param (``domain.commands.MOVES``)."""
     make = {
-        "cards": lambda: fields.List(card(), validate=validate.Length(1, 20)),
+        "cards": lambda: fields.List(card(), validate=validate.Length(1, MAX_CARDS)),
         "card": lambda: card(allow_none=param.nullable),
         "wish": lambda: fields.Nested(WishSchema, allow_none=param.nullable),
         "flag": lambda: StrictBool(allow_none=param.nullable),
