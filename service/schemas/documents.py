@@ -45,8 +45,8 @@ def _param_schema(param, listed: bool = False) -> dict:
     if listed:
         return schema
     if "$ref" in schema:  # OpenAPI 3.0 reads no siblings beside a $ref
-        schema = {"type": "object", "allOf": [schema]}
-    if param.nullable:
+        schema = nullable(schema, "object") if param.nullable else {"type": "object", "allOf": [schema]}
+    elif param.nullable:
         schema["nullable"] = True
     schema["description"] = param.doc
     return schema
