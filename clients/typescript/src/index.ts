@@ -108,3 +108,5 @@ export function followGame(baseUrl: string, gameId: string, token: string | unde
   source.addEventListener("error", (error) => onError(error));
   return { close: () => source.close() };
 }
+
+export { variantIdValues, eventTypeValues } from "./schema.js";
