@@ -55,11 +55,11 @@ class Conventions(BasePlugin):
                                   "service/schemas/conventions.py")
             op["operationId"] = OPERATION_IDS[key]
             op.setdefault("security", [])  # no token is read
-            responses = op.setdefault("responses", {})
-            if path not in self.unlimited and "429" not in responses:
+            responses = op.setdefault("responses", {})  # keyed by int (flask-smorest) or str (by hand)
+            if path not in self.unlimited and 429 not in responses and "429" not in responses:
                 responses["429"] = {"description": RATE_LIMITED, "content": {
                     "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
-            for code in ("429", "503"):
+            for code in (429, "429", 503, "503"):
                 if code in responses:
                     responses[code].setdefault("headers", {})["Retry-After"] = {
                         "$ref": "#/components/headers/RetryAfter"}

@@ -1943,7 +1943,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1996,7 +1996,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2009,6 +2009,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2104,7 +2105,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2117,6 +2118,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2189,7 +2191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2202,6 +2204,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2295,7 +2298,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2308,6 +2311,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2366,7 +2370,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2379,6 +2383,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2444,7 +2449,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2457,6 +2462,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2527,7 +2533,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2540,6 +2546,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2650,7 +2657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2663,6 +2670,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2732,7 +2740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2745,6 +2753,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2822,7 +2831,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2835,6 +2844,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2902,7 +2912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2915,6 +2925,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2980,7 +2991,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited (see Retry-After) */
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2993,6 +3004,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3113,6 +3125,7 @@ export interface operations {
             /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After) */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
