@@ -256,14 +256,15 @@ class GameSummarySchema(Schema):
     game_id = ref("GameId", required=True)
     variant = ref("VariantId", required=True)
     status = ref("GameStatus", required=True)
-    closed_reason = ref("ClosedReason", required=True, allow_none=True)
+    # not required: a finished game's summary may come from an archive written before these fields
+    closed_reason = ref("ClosedReason", allow_none=True)
     seats = fields.Integer(required=True)
     seats_taken = fields.Integer(required=True)
     players = fields.List(fields.Nested(ListedPlayerSchema), required=True)
     version = fields.Integer(required=True)
     created_at = fields.String(required=True, metadata={"format": "date-time"})
-    fill_with_bots_after_s = fields.Float(required=True, allow_none=True)
-    public = fields.Boolean(required=True, metadata={"description": "false for a private table (listed to the "
+    fill_with_bots_after_s = fields.Float(allow_none=True)
+    public = fields.Boolean(metadata={"description": "false for a private table (listed to the "
                                                                     "auditor only)"})
 
 

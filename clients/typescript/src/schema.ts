@@ -1636,16 +1636,16 @@ export interface components {
             game_id: components["schemas"]["GameId"];
             variant: components["schemas"]["VariantId"];
             status: components["schemas"]["GameStatus"];
-            closed_reason: components["schemas"]["ClosedReason"] | (null);
+            closed_reason?: components["schemas"]["ClosedReason"] | (null);
             seats: number;
             seats_taken: number;
             players: components["schemas"]["ListedPlayer"][];
             version: number;
             /** Format: date-time */
             created_at: string;
-            fill_with_bots_after_s: number | null;
+            fill_with_bots_after_s?: number | null;
             /** @description false for a private table (listed to the auditor only) */
-            public: boolean;
+            public?: boolean;
         };
         GameList: {
             games: components["schemas"]["GameSummary"][];

@@ -74,8 +74,10 @@ async function playPreset(variant: NonNullable<GameView["variant"]>, tally: Tall
       if (moves.length === 0) continue;
       const plays = moves.filter((m) => m.action === "play");
       const listed = choose(plays.length > 0 && random() < 0.85 ? plays : moves);
-      // a listed move is a request body as it is; a wish play gets one of its wish_options
-      const body: MoveRequest = toMove(listed, (options) => choose(options));
+      // a listed move is a request body as it is (no cast); a wish play gets one of its wish_options
+      const verbatim: MoveRequest = listed;
+      const body: MoveRequest = listed.action === "play" && listed.wish_options !== undefined
+        ? toMove(listed, (options) => choose(options)) : verbatim;
       const version = staleSent ? mine.version : mine.version - 1;  // once: a stale If-Match
       const sent = await withRetries(() => client.POST("/v1/games/{game_id}/moves", {
         params: { path: { game_id: gameId }, header: { "If-Match": `"${version}"`,

@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from ..models.closed_reason import ClosedReason, check_closed_reason
 from ..models.game_status import GameStatus, check_game_status
 from ..models.variant_id import VariantId, check_variant_id
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.listed_player import ListedPlayer
@@ -24,27 +25,27 @@ class GameSummary:
         game_id (str): a game's id
         variant (VariantId): a preset, or `custom` (a preset's rules with overrides)
         status (GameStatus):
-        closed_reason (ClosedReason | None):
         seats (int):
         seats_taken (int):
         players (list[ListedPlayer]):
         version (int):
         created_at (datetime.datetime):
-        fill_with_bots_after_s (float | None):
-        public (bool): false for a private table (listed to the auditor only)
+        closed_reason (ClosedReason | None | Unset):
+        fill_with_bots_after_s (float | None | Unset):
+        public (bool | Unset): false for a private table (listed to the auditor only)
     """
 
     game_id: str
     variant: VariantId
     status: GameStatus
-    closed_reason: ClosedReason | None
     seats: int
     seats_taken: int
     players: list[ListedPlayer]
     version: int
     created_at: datetime.datetime
-    fill_with_bots_after_s: float | None
-    public: bool
+    closed_reason: ClosedReason | None | Unset = UNSET
+    fill_with_bots_after_s: float | None | Unset = UNSET
+    public: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id
@@ -52,12 +53,6 @@ class GameSummary:
         variant: str = self.variant
 
         status: str = self.status
-
-        closed_reason: None | str
-        if isinstance(self.closed_reason, str):
-            closed_reason = self.closed_reason
-        else:
-            closed_reason = self.closed_reason
 
         seats = self.seats
 
@@ -72,8 +67,19 @@ class GameSummary:
 
         created_at = self.created_at.isoformat()
 
-        fill_with_bots_after_s: float | None
-        fill_with_bots_after_s = self.fill_with_bots_after_s
+        closed_reason: None | str | Unset
+        if isinstance(self.closed_reason, Unset):
+            closed_reason = UNSET
+        elif isinstance(self.closed_reason, str):
+            closed_reason = self.closed_reason
+        else:
+            closed_reason = self.closed_reason
+
+        fill_with_bots_after_s: float | None | Unset
+        if isinstance(self.fill_with_bots_after_s, Unset):
+            fill_with_bots_after_s = UNSET
+        else:
+            fill_with_bots_after_s = self.fill_with_bots_after_s
 
         public = self.public
 
@@ -84,16 +90,19 @@ class GameSummary:
                 "game_id": game_id,
                 "variant": variant,
                 "status": status,
-                "closed_reason": closed_reason,
                 "seats": seats,
                 "seats_taken": seats_taken,
                 "players": players,
                 "version": version,
                 "created_at": created_at,
-                "fill_with_bots_after_s": fill_with_bots_after_s,
-                "public": public,
             }
         )
+        if closed_reason is not UNSET:
+            field_dict["closed_reason"] = closed_reason
+        if fill_with_bots_after_s is not UNSET:
+            field_dict["fill_with_bots_after_s"] = fill_with_bots_after_s
+        if public is not UNSET:
+            field_dict["public"] = public
 
         return field_dict
 
@@ -107,21 +116,6 @@ class GameSummary:
         variant = check_variant_id(d.pop("variant"))
 
         status = check_game_status(d.pop("status"))
-
-        def _parse_closed_reason(data: object) -> ClosedReason | None:
-            if data is None:
-                return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                closed_reason_type_0 = check_closed_reason(data)
-
-                return closed_reason_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(ClosedReason | None, data)
-
-        closed_reason = _parse_closed_reason(d.pop("closed_reason"))
 
         seats = d.pop("seats")
 
@@ -138,25 +132,44 @@ class GameSummary:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
-        def _parse_fill_with_bots_after_s(data: object) -> float | None:
+        def _parse_closed_reason(data: object) -> ClosedReason | None | Unset:
             if data is None:
                 return data
-            return cast(float | None, data)
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                closed_reason_type_0 = check_closed_reason(data)
 
-        fill_with_bots_after_s = _parse_fill_with_bots_after_s(d.pop("fill_with_bots_after_s"))
+                return closed_reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ClosedReason | None | Unset, data)
 
-        public = d.pop("public")
+        closed_reason = _parse_closed_reason(d.pop("closed_reason", UNSET))
+
+        def _parse_fill_with_bots_after_s(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        fill_with_bots_after_s = _parse_fill_with_bots_after_s(d.pop("fill_with_bots_after_s", UNSET))
+
+        public = d.pop("public", UNSET)
 
         game_summary = cls(
             game_id=game_id,
             variant=variant,
             status=status,
-            closed_reason=closed_reason,
             seats=seats,
             seats_taken=seats_taken,
             players=players,
             version=version,
             created_at=created_at,
+            closed_reason=closed_reason,
             fill_with_bots_after_s=fill_with_bots_after_s,
             public=public,
         )
