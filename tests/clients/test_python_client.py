@@ -172,6 +172,8 @@ def test_the_python_client_plays_every_preset(service):
         if r.status_code == 429:
             break
     assert r.status_code == 429 and r.parsed.code == "rate_limited" and int(r.headers["Retry-After"]) >= 1
+    # the server ends a refused client's connection, and says so: the pooled connection is not reused
+    assert r.headers.get("Connection") == "close"
     assert with_retries(lambda: list_variants.sync_detailed(client=lobby)).status_code == 200
     listed = list_games.sync_detailed(client=AuthenticatedClient(base_url=base, token=AUDITOR), status="finished")
     assert listed.status_code == 200 and len(listed.parsed.games) >= len(PRESETS)
