@@ -88,7 +88,11 @@ def list_games(query):
 @responds(blp, 201, JoinedSchema)
 @problems(blp, 400, 404, 409, 415, *GAME_STORE)
 def join_game(body, game_id):
-    """Take the lowest free seat. 409 if the table is full or the game has started."""
+    """Join a table.
+
+    The player takes the lowest free seat; the answer holds the seat's token, returned
+    this once. 409 if the table is full or the game has started; the game starts by
+    itself when the last seat is taken."""
     record, seated = services().games.join(game_id, body["name"])
     return json_response(_seated(record, seated), 201)
 
@@ -106,9 +110,11 @@ def _seated(record, seated) -> dict:
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, 409, 415, *GAME_STORE)
 def add_bot(body, game_id):
-    """Seat a bot (the token of a seated player is required): in `seat`, else the lowest
-    open seat, else a seat a rematch holds for a player of the last game. 409 if that
-    seat is taken or the game has started."""
+    """Seat a bot.
+
+    The bot takes `seat`, else the lowest open seat, else a seat a rematch holds for a
+    player of the last game. Only a player seated at the table may add one (send the
+    seat's token); 409 if that seat is taken or the game has started."""
     svc = services().games
     seat = seat_for_action(game_id)
     record, seated = svc.add_bot(game_id, body["level"], by_seat=seat, seat=body["seat"])
@@ -145,7 +151,11 @@ def rematch(game_id):
 @responds(blp, 201, QuickplayResultSchema)
 @problems(blp, 400, 415, *GAME_STORE)
 def quickplay(body):
-    """A seat at the oldest public waiting table of that variant and size, or a new one."""
+    """Play now: a seat at a waiting table.
+
+    The oldest public waiting table of that variant and size that nobody can know the
+    cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
+    client). The answer holds the seat's token, returned this once."""
     record, me = services().games.quickplay(body["variant"], body["seats"], body["name"],
                                             body["fill_with_bots_after_s"], table_client())
     return json_response({"game_id": record.game_id, "player_id": me.player_id, "seat": me.seat,
@@ -157,8 +167,10 @@ def quickplay(body):
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def leave_game(game_id):
-    """The player leaves: a `normal` bot takes the seat for the rest of the game and the
-    token can no longer act."""
+    """Leave the game.
+
+    A `normal` bot takes the seat for the rest of the game and the token can no longer
+    act (it still reads the game, as a spectator)."""
     svc = services().games
     seat = seat_for_action(game_id)
     record = svc.leave(game_id, seat, table_client())
@@ -178,7 +190,9 @@ IF_NONE_MATCH = [{"in": "header", "name": "If-None-Match", "required": False, "s
                             "headers": {"ETag": {"description": "the game's version", "schema": {"type": "string"}}}}})
 @problems(blp, 401, 403, 404, *GAME_STORE)
 def get_game(game_id):
-    """The game as the caller may see it; with a seat token, `you` holds the hand and the
+    """Read a game.
+
+    The game as the caller may see it; with a seat token, `you` holds the hand and the
     legal moves. ETag is the version; with `If-None-Match` naming it, the answer is a 304
     without a body while the view is unchanged (a last-card window whose time runs out
     changes the legal moves without a new version: then the full view is sent)."""
