@@ -100,7 +100,11 @@ export function TablePage({ gameId }) {
   const you = view && view.you ? view.you.seat : null;
   const shownSeq = usePacedVersion(view, events, you, pace === 'on');
   const paced = !!view && shownSeq < view.version;
-  const acting = paced ? (events.find((e) => e.seq === shownSeq) || {}).seat : null;
+  // another seat's move held on screen (not a lobby event, nor the moment a view waits for
+  // the events that lead to it): what data-paced and data-current-seat then speak of
+  const shownEvent = paced ? events.find((e) => e.seq === shownSeq) : null;
+  const stepping = !!shownEvent && !!STEP_MS[shownEvent.type] && shownEvent.seat != null && shownEvent.seat !== you;
+  const acting = stepping ? shownEvent.seat : null;
   const myTurn = !!view && !paced && view.status === 'playing' && view.current_seat === you && you != null;
 
   // cards travel: the moves of others as each is shown (yours as you make them)
@@ -191,7 +195,7 @@ export function TablePage({ gameId }) {
   const top = topAt(events, paced ? shownSeq : view.version);
   const topShown = paced ? top : (top && top.code === view.top_card ? top : null);
   const ended = view.status === 'finished';
-  const actingEvent = paced ? events.find((e) => e.seq === shownSeq) : null;
+  const actingEvent = stepping ? shownEvent : null;
 
   return html`<${SiteHeader}>
       <${TableMenu} gameId=${gameId} ended=${ended} pace=${pace} setPace=${setPace} sound=${sound} setSound=${setSound}
@@ -201,7 +205,7 @@ export function TablePage({ gameId }) {
     <main id="table" class=${`table-page ${you == null ? 'spectating' : ''} ${ended ? 'ended' : ''}`} data-status=${view.status}
       data-version=${String(paced ? shownSeq : view.version)}
       data-current-seat=${paced ? String(acting ?? '') : (view.current_seat == null ? '' : String(view.current_seat))}
-      data-your-seat=${you == null ? undefined : String(you)} data-paced=${paced ? 'true' : 'false'}>
+      data-your-seat=${you == null ? undefined : String(you)} data-paced=${stepping ? 'true' : 'false'}>
       <div class="table-bar">
         <h1 class="table-title">${variantName}<span class="muted"> · ${view.status === 'waiting' ? 'waiting for players' : `round ${view.round}`}</span>
           ${you == null && html`<span class="tag">spectating</span>`}
