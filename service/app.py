@@ -15,7 +15,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from . import clients, headers, web
-from .api import games, log as log_bp, meta, moves
+from .api import games, log as log_bp, meta, moves, webhooks
 from .bodies import check_body
 from .config import Config
 from .errors import PROBLEM, problem, problem_for
@@ -91,7 +91,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
         api.spec.components.schema(name, component=component)
     api.ma_plugin.converter.add_attribute_function(strict_nullable_refs)
     api.ma_plugin.converter.add_attribute_function(component_refs)
-    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, meta.ops):
+    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, webhooks.blp, meta.ops):
         api.register_blueprint(blp)
     meta.register_docs(app, api)
     web.register(app)  # the web table's pages and assets (not part of the API document)

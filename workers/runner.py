@@ -19,7 +19,7 @@ from rq import SimpleWorker
 
 from . import jobs
 from .context import WorkerServices
-from .queueing import bots_queue
+from .queueing import bots_queue, webhooks_queue
 from .sweeper import sweep_once
 
 log = logging.getLogger("macau.sweeper")
@@ -67,8 +67,11 @@ def run(services: WorkerServices, *, burst: bool = False, sweeper: bool = True, 
     if sweeper:
         threading.Thread(target=sweeper_loop, args=(services, services.config.sweep_every_s, stop),
                          name="sweeper", daemon=True).start()
-    # the people's tables first: a job from the bots' queue only when theirs is empty
-    worker = SimpleWorker([services.queue, bots_queue(services.queue)], connection=services.queue.connection,
+    # the people's tables first, then the webhooks (they hand attempts to the delivery lane
+    # and return at once), then the bot-only tables: a job from a queue only when those
+    # before it are empty
+    queues = [services.queue, webhooks_queue(services.queue), bots_queue(services.queue)]
+    worker = SimpleWorker(queues, connection=services.queue.connection,
                           maintenance_interval=5, worker_ttl=10, job_monitoring_interval=2)
     signal.signal(signal.SIGTERM, lambda *_: worker.request_stop(signal.SIGTERM, None))
     logging.getLogger("macau.worker").info("worker %s on queue %s (scheduler on, sweeper %s)", worker.name,

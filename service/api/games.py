@@ -32,6 +32,7 @@ from ..schemas.responses import (
     QuickplayResultSchema,
 )
 from . import BEARER, GAME_STORE, problems, responds
+from .webhooks import attach, check_requested
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join and read games")
 
@@ -57,10 +58,15 @@ def create_game(body):
     still be refused with a 400 naming the parameter, because JSON Schema cannot say it:
     `rules` the rules engine rejects (`rules` is free-form), more `players` and `bots`
     than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
-    hand per seat, cards of the deck, no card more often than the deck holds it)."""
+    hand per seat, cards of the deck, no card more often than the deck holds it).
+    A player's `webhook` is registered with his seat (POST /v1/games/{id}/webhooks)."""
+    hooks = [p["webhook"] for p in body["players"]]
+    check_requested(hooks)
     record, seated = services().games.create(_spec(body), table_client())
     view = game_view(record, SPECTATOR)
-    humans = [{"player_id": s.player_id, "seat": s.seat, "token": s.token} for s in seated if s.token]
+    started = record.status == "playing"
+    humans = [{"player_id": s.player_id, "seat": s.seat, "token": s.token,
+               **attach(record, s.seat, hooks[s.seat], started)} for s in seated if s.token]
     bots = [{"player_id": s.player_id, "seat": s.seat} for s in seated if not s.token]
     return json_response({"game_id": record.game_id, "version": record.version, "status": record.status,
                           "variant": record.variant, "seats": view["seats"], "players": humans, "bots": bots},
@@ -87,11 +93,14 @@ def list_games(query):
 @responds(blp, 201, JoinedSchema)
 @problems(blp, 400, 404, 409, 415, *GAME_STORE)
 def join_game(body, game_id):
-    """Take the lowest free seat. 409 if the table is full or the game has started."""
+    """Take the lowest free seat. 409 if the table is full or the game has started. A
+    `webhook` is registered with the seat (POST /v1/games/{id}/webhooks)."""
+    check_requested([body["webhook"]])
     record, seated = services().games.join(game_id, body["name"])
     return json_response({"game_id": game_id, "player_id": seated.player_id, "seat": seated.seat,
                           "token": seated.token, "status": record.status, "version": record.version,
-                          "seeded": bool(record.config.get("seeded")), "fixed_deal": record.fixed_deal}, 201)
+                          "seeded": bool(record.config.get("seeded")), "fixed_deal": record.fixed_deal,
+                          **attach(record, seated.seat, body["webhook"], record.status == "playing")}, 201)
 
 
 @blp.route("/games/<game_id>/bots", methods=["POST"])
@@ -113,11 +122,14 @@ def add_bot(body, game_id):
 @responds(blp, 201, QuickplayResultSchema)
 @problems(blp, 400, 415, *GAME_STORE)
 def quickplay(body):
-    """A seat at the oldest public waiting table of that variant and size, or a new one."""
+    """A seat at the oldest public waiting table of that variant, size and turn clock, or a
+    new one. A `webhook` is registered with the seat (POST /v1/games/{id}/webhooks)."""
+    check_requested([body["webhook"]])
     record, me = services().games.quickplay(body["variant"], body["seats"], body["name"],
-                                            body["fill_with_bots_after_s"], table_client())
+                                            body["fill_with_bots_after_s"], table_client(), body["turn_timeout_s"])
     return json_response({"game_id": record.game_id, "player_id": me.player_id, "seat": me.seat,
-                          "token": me.token, "status": record.status}, 201)
+                          "token": me.token, "status": record.status,
+                          **attach(record, me.seat, body["webhook"], record.status == "playing")}, 201)
 
 
 @blp.route("/games/<game_id>/leave", methods=["POST"])

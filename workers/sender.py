@@ -1,0 +1,187 @@
+"""One webhook attempt: a signed POST to a receiver, bounded in every way.
+
+- The receiver's host is resolved here, every address it resolves to is checked
+  (``games.webhooks.check_addresses``), and the connection goes to that checked address:
+  what was checked is what is called (no second lookup a rebinding DNS could answer
+  differently). TLS verifies the certificate against the URL's host name.
+- Time: ``connect_timeout_s`` to connect, and ``timeout_s`` for the whole attempt, enforced
+  by a watchdog that closes the socket (a receiver that trickles its answer a byte at a
+  time is cut off too).
+- Redirects are not followed (a 3xx is a failed attempt); at most ``MAX_RESPONSE_BYTES`` of
+  a response body are read; the connection is closed after each attempt.
+- Signed as the Standard Webhooks specification says, with its reference package:
+  ``webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">``."""
+
+from __future__ import annotations
+
+import heapq
+import http.client
+import itertools
+import socket
+import ssl
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Callable, Optional
+
+from standardwebhooks import Webhook
+
+from games.webhooks import RefusedUrl, Target, check_addresses, parse_url, resolve
+
+MAX_RESPONSE_BYTES = 4096
+USER_AGENT = "macau-webhooks/1"
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What one attempt found: the response's status, or an error (``timeout``,
+    ``connection``, ``tls``, ``refused``: an address the service will not call)."""
+
+    status: Optional[int]
+    error: Optional[str]
+    detail: str
+    seconds: float
+    address: Optional[str] = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status is not None and 200 <= self.status < 300
+
+
+def sign(secret: str, msg_id: str, timestamp: int, body: str) -> str:
+    return Webhook(secret).sign(msg_id, datetime.fromtimestamp(timestamp, tz=timezone.utc), body)
+
+
+def headers_for(secret: str, msg_id: str, body: str, now: Optional[float] = None) -> dict:
+    ts = int(now if now is not None else time.time())
+    return {"webhook-id": msg_id, "webhook-timestamp": str(ts), "webhook-signature": sign(secret, msg_id, ts, body)}
+
+
+class Watchdog:
+    """One thread that shuts sockets down at their deadlines."""
+
+    def __init__(self):
+        self._heap: list = []
+        self._count = itertools.count()
+        self._cv = threading.Condition()
+        self._thread: Optional[threading.Thread] = None
+
+    def watch(self, deadline: float, sock: socket.socket) -> list:
+        entry = [deadline, next(self._count), sock]
+        with self._cv:
+            heapq.heappush(self._heap, entry)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="webhook-watchdog", daemon=True)
+                self._thread.start()
+            self._cv.notify()
+        return entry
+
+    @staticmethod
+    def release(entry: list) -> None:
+        entry[2] = None  # done in time: the watchdog skips it
+
+    def _run(self) -> None:
+        while True:
+            with self._cv:
+                while not self._heap:
+                    self._cv.wait()
+                deadline = self._heap[0][0]
+                wait = deadline - time.monotonic()
+                if wait > 0:
+                    self._cv.wait(wait)
+                    continue
+                _, _, sock = heapq.heappop(self._heap)
+            if sock is not None:
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+
+WATCHDOG = Watchdog()
+_TLS = ssl.create_default_context()
+
+
+class Sender:
+    def __init__(self, *, allow_private: bool = False, connect_timeout_s: float = 3.0, timeout_s: float = 10.0,
+                 resolver: Callable[[str, int], list[str]] = resolve, tls: ssl.SSLContext = _TLS):
+        self.allow_private = allow_private
+        self.connect_timeout_s, self.timeout_s = connect_timeout_s, timeout_s
+        self.resolver, self.tls = resolver, tls
+
+    def post(self, url: str, body: str, headers: dict) -> Attempt:
+        started = time.monotonic()
+        deadline = started + self.timeout_s
+        try:
+            target = parse_url(url, self.allow_private)
+            address = check_addresses(target, self.resolver(target.host, target.port), self.allow_private)[0]
+        except RefusedUrl as e:
+            return Attempt(None, "refused", e.detail, time.monotonic() - started)
+        try:
+            sock = socket.create_connection((address, target.port),
+                                            timeout=min(self.connect_timeout_s, self.timeout_s))
+        except socket.timeout:
+            return Attempt(None, "timeout", f"no connection to {address} within {self.connect_timeout_s} s",
+                           time.monotonic() - started, address)
+        except OSError as e:
+            return Attempt(None, "connection", f"cannot connect to {address}: {e.strerror or e}",
+                           time.monotonic() - started, address)
+        entry = WATCHDOG.watch(deadline, sock)
+        try:
+            sock.settimeout(max(0.001, deadline - time.monotonic()))
+            if target.scheme == "https":
+                sock = self.tls.wrap_socket(sock, server_hostname=target.host, do_handshake_on_connect=False)
+                entry[2] = sock  # the plain socket is detached now: the watchdog closes this one
+                sock.do_handshake()
+            status, detail = _exchange(sock, target, body, headers, deadline)
+            return Attempt(status, None, detail, time.monotonic() - started, address)
+        except ssl.SSLError as e:
+            return Attempt(None, "tls", f"TLS with {target.host} failed: {e.reason or e}",
+                           time.monotonic() - started, address)
+        except (socket.timeout, TimeoutError):
+            return Attempt(None, "timeout", f"no answer within {self.timeout_s} s", time.monotonic() - started,
+                           address)
+        except (OSError, http.client.HTTPException) as e:
+            late = time.monotonic() >= deadline
+            return Attempt(None, "timeout" if late else "connection",
+                           f"no answer within {self.timeout_s} s" if late else f"{type(e).__name__}: {e}"[:200],
+                           time.monotonic() - started, address)
+        finally:
+            Watchdog.release(entry)
+            try:
+                sock.close()
+            except OSError:
+                pass
+
+
+class _Connection(http.client.HTTPConnection):
+    """http.client over a socket already connected (and checked)."""
+
+    def __init__(self, sock, host: str, port: int):
+        super().__init__(host, port)
+        self.sock = sock
+
+    def connect(self):  # never reconnects: the checked socket or nothing
+        raise OSError("the connection was closed")
+
+
+def _exchange(sock, target: Target, body: str, headers: dict, deadline: float) -> tuple[int, str]:
+    conn = _Connection(sock, target.host, target.port)
+    data = body.encode()
+    conn.putrequest("POST", target.path, skip_host=True, skip_accept_encoding=True)
+    for name, value in (("Host", target.host_header), ("User-Agent", USER_AGENT),
+                        ("Content-Type", "application/json"), ("Content-Length", str(len(data))),
+                        ("Connection", "close"), *headers.items()):
+        conn.putheader(name, value)
+    conn.endheaders(data)
+    sock.settimeout(max(0.001, deadline - time.monotonic()))
+    resp = conn.getresponse()
+    sock.settimeout(max(0.001, deadline - time.monotonic()))
+    text = resp.read(MAX_RESPONSE_BYTES).decode("utf-8", "replace")
+    detail = f"{resp.status} {resp.reason}".strip()
+    if 300 <= resp.status < 400:
+        detail += " (redirects are not followed)"
+    elif text and not 200 <= resp.status < 300:
+        detail += ": " + " ".join(text.split())[:160]
+    return resp.status, detail
