@@ -141,6 +141,8 @@ def _movers(events: Iterable) -> set[int]:
     clock acted for did not)."""
     out, timed_out = set(), set()
     for e in events:
+        if e.type == "cards_drawn" and e.data.get("reason") == "call_penalty":
+            continue  # drawn for him: his missed call, closed by another's move or the clock
         if e.type in SEAT_ACTIONS or e.type == "false_catch_penalized":
             out.add(e.seat)
         elif e.type == "call_penalty_applied" and e.data.get("caught_by") is not None:

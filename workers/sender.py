@@ -68,7 +68,9 @@ class Watchdog:
         self._thread: Optional[threading.Thread] = None
 
     def watch(self, deadline: float, sock: socket.socket) -> list:
-        entry = [deadline, next(self._count), sock]
+        """Shut ``sock`` down at ``deadline`` (the entry's [2] is the socket to shut: it
+        may be replaced; its [3] turns True once the watchdog has fired)."""
+        entry = [deadline, next(self._count), sock, False]
         with self._cv:
             heapq.heappush(self._heap, entry)
             if self._thread is None:
@@ -91,7 +93,10 @@ class Watchdog:
                 if wait > 0:
                     self._cv.wait(wait)
                     continue
-                _, _, sock = heapq.heappop(self._heap)
+                entry = heapq.heappop(self._heap)
+                sock = entry[2]
+                if sock is not None:
+                    entry[3] = True
             if sock is not None:
                 try:
                     sock.shutdown(socket.SHUT_RDWR)
@@ -134,7 +139,7 @@ class Sender:
                 sock = self.tls.wrap_socket(sock, server_hostname=target.host, do_handshake_on_connect=False)
                 entry[2] = sock  # the plain socket is detached now: the watchdog closes this one
                 sock.do_handshake()
-            status, detail = _exchange(sock, target, body, headers, deadline)
+            status, detail = _exchange(sock, target, body, headers, deadline, entry)
             return Attempt(status, None, detail, time.monotonic() - started, address)
         except ssl.SSLError as e:
             return Attempt(None, "tls", f"TLS with {target.host} failed: {e.reason or e}",
@@ -166,7 +171,7 @@ class _Connection(http.client.HTTPConnection):
         raise OSError("the connection was closed")
 
 
-def _exchange(sock, target: Target, body: str, headers: dict, deadline: float) -> tuple[int, str]:
+def _exchange(sock, target: Target, body: str, headers: dict, deadline: float, watched: list) -> tuple[int, str]:
     conn = _Connection(sock, target.host, target.port)
     data = body.encode()
     conn.putrequest("POST", target.path, skip_host=True, skip_accept_encoding=True)
@@ -177,6 +182,8 @@ def _exchange(sock, target: Target, body: str, headers: dict, deadline: float) -
     conn.endheaders(data)
     sock.settimeout(max(0.001, deadline - time.monotonic()))
     resp = conn.getresponse()
+    if watched[3]:  # cut off by the watchdog: what it read is not an answer
+        raise TimeoutError("the attempt's time ran out")
     sock.settimeout(max(0.001, deadline - time.monotonic()))
     text = resp.read(MAX_RESPONSE_BYTES).decode("utf-8", "replace")
     detail = f"{resp.status} {resp.reason}".strip()
