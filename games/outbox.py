@@ -5,7 +5,9 @@ attempt's lease runs out another worker takes it (at least once; the receiver se
 same ``webhook-id`` again).
 
 Each delivery is a record in its game's hash ``game:{<id>}:webhooks:out`` (field: the
-message id) and a member ``<game id>/<message id>`` of a due set, one per shard
+message id; once it has ended, a tombstone, so the same notice decided again — a
+registration's catch-up and the append's own fan-out, a job run twice — is not sent
+again) and a member ``<game id>/<message id>`` of a due set, one per shard
 (``webhooks:due:{W<k>}``), scored by when it is next due in milliseconds: its next attempt
 or, while a worker holds it, the end of that worker's lease. Taking a delivery is one
 atomic step on its due set (``claim``): two workers never hold it at once.
@@ -80,6 +82,9 @@ def split_ref(ref: str) -> tuple[str, str]:
     return game_id, msg
 
 
+DONE = b"-"  # a delivery that ended: its record's tombstone
+
+
 def _ms(t: float) -> int:
     return int(t * 1000)
 
@@ -145,7 +150,7 @@ class MemoryOutbox(Outbox):
     def load(self, ref):
         with self._lock:
             raw = self._records.get(ref)
-        return Delivery.from_json(raw) if raw is not None else None
+        return Delivery.from_json(raw) if raw not in (None, DONE) else None
 
     def claim(self, ref, now, until):
         with self._lock:
@@ -171,7 +176,7 @@ class MemoryOutbox(Outbox):
     def done(self, ref):
         with self._lock:
             self._due.pop(ref, None)
-            self._records.pop(ref, None)
+            self._records[ref] = DONE
 
     def due(self, now, limit=500):
         with self._lock:
@@ -248,7 +253,7 @@ class RedisOutbox(Outbox):
     def load(self, ref):
         game_id, msg = split_ref(ref)
         raw = self.r.hget(records_key(game_id), msg)
-        return Delivery.from_json(raw) if raw is not None else None
+        return Delivery.from_json(raw) if raw not in (None, DONE) else None
 
     def claim(self, ref, now, until):
         key = self.due_key(self._shard(split_ref(ref)[0]))
@@ -259,13 +264,16 @@ class RedisOutbox(Outbox):
         return bool(self._renew(keys=[key], args=[ref, _ms(held_until), _ms(until)]))
 
     def retry(self, delivery, at):
+        key = self.due_key(self._shard(delivery.game_id))
+        if self.r.zscore(key, delivery.ref) is None:  # it ended meanwhile
+            return
         self.r.hset(records_key(delivery.game_id), delivery.msg, delivery.to_json())
-        self.r.zadd(self.due_key(self._shard(delivery.game_id)), {delivery.ref: _ms(at)}, xx=True)
+        self.r.zadd(key, {delivery.ref: _ms(at)}, xx=True)
 
     def done(self, ref):
         game_id, msg = split_ref(ref)
         self.r.zrem(self.due_key(self._shard(game_id)), ref)
-        self.r.hdel(records_key(game_id), msg)
+        self.r.hset(records_key(game_id), msg, DONE)
 
     def due(self, now, limit=500):
         out: list[tuple[float, str]] = []

@@ -82,6 +82,8 @@ def test_the_outbox_takes_a_delivery_once_at_a_time_and_brings_back_a_lapsed_lea
     assert out.load(d1.ref) is None and out.pending() == 1
     out.retry(d1, 600.0)  # done already: not brought back
     assert out.due(10_000.0) == [d2.ref]
+    assert out.put([delivery("g1", "msg_1")], held_until=0.0) == []  # nor sent again when decided again
+    assert out.due(10_000.0) == [d2.ref]
 
 
 def test_failing_subscriptions_are_counted_once_each(stores):
