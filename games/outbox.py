@@ -112,8 +112,14 @@ class Outbox:
         """Store the delivery's new attempt count; it is due again at ``at``."""
         raise NotImplementedError
 
-    def done(self, ref: str) -> None:
+    def done(self, ref: str, pipe=None) -> None:
+        """The delivery ended (``pipe``: a pipeline of ``pipeline()`` to add the writes to)."""
         raise NotImplementedError
+
+    def pipeline(self):
+        """A pipeline to batch ``done``, ``failing`` and ``WebhookStore.note`` into one
+        round trip (None in memory); the caller executes it."""
+        return None
 
     def due(self, now: float, limit: int = 500) -> list[str]:
         """Deliveries due at ``now`` (their attempt's time has come, or their lease ran out)."""
@@ -122,7 +128,7 @@ class Outbox:
     def pending(self) -> int:
         raise NotImplementedError
 
-    def failing(self, game_id: str, webhook_id: str, since: Optional[float]) -> None:
+    def failing(self, game_id: str, webhook_id: str, since: Optional[float], pipe=None) -> None:
         """Mark the subscription failing since ``since`` (None: not failing)."""
         raise NotImplementedError
 
@@ -173,7 +179,7 @@ class MemoryOutbox(Outbox):
                 self._records[delivery.ref] = delivery.to_json()
                 self._due[delivery.ref] = _ms(at)
 
-    def done(self, ref):
+    def done(self, ref, pipe=None):
         with self._lock:
             self._due.pop(ref, None)
             self._records[ref] = DONE
@@ -186,7 +192,7 @@ class MemoryOutbox(Outbox):
         with self._lock:
             return len(self._due)
 
-    def failing(self, game_id, webhook_id, since):
+    def failing(self, game_id, webhook_id, since, pipe=None):
         with self._lock:
             (self._failing.add if since is not None else self._failing.discard)(f"{game_id}/{webhook_id}")
 
@@ -238,17 +244,18 @@ class RedisOutbox(Outbox):
     def put(self, deliveries, held_until):
         if not deliveries:
             return []
-        game_id = deliveries[0].game_id
-        assert all(d.game_id == game_id for d in deliveries)
-        key = records_key(game_id)
+        # one round trip: each record (if new), and its due member (if new). One that ended
+        # already keeps its tombstone, and its due member, put back here, is dropped by the
+        # next sweep (it finds no record); a crash between the two leaves the notice on its
+        # dispatcher's list, to be fanned out again.
         pipe = self.r.pipeline(transaction=False)
         for d in deliveries:
-            pipe.hsetnx(key, d.msg, d.to_json())
-        pipe.expire(key, KEEP_S)
-        added = [d for d, new in zip(deliveries, pipe.execute()) if new]
-        if added:  # the record first: a due member always finds its record, or is dropped
-            self.r.zadd(self.due_key(self._shard(game_id)), {d.ref: _ms(held_until) for d in added}, nx=True)
-        return added
+            pipe.hsetnx(records_key(d.game_id), d.msg, d.to_json())
+        for d in deliveries:
+            pipe.zadd(self.due_key(self._shard(d.game_id)), {d.ref: _ms(held_until)}, nx=True)
+        for game_id in {d.game_id for d in deliveries}:
+            pipe.expire(records_key(game_id), KEEP_S)
+        return [d for d, new in zip(deliveries, pipe.execute()) if new]
 
     def load(self, ref):
         game_id, msg = split_ref(ref)
@@ -270,10 +277,17 @@ class RedisOutbox(Outbox):
         self.r.hset(records_key(delivery.game_id), delivery.msg, delivery.to_json())
         self.r.zadd(key, {delivery.ref: _ms(at)}, xx=True)
 
-    def done(self, ref):
+    def pipeline(self):
+        return self.r.pipeline(transaction=False)
+
+    def done(self, ref, pipe=None):
         game_id, msg = split_ref(ref)
-        self.r.zrem(self.due_key(self._shard(game_id)), ref)
-        self.r.hset(records_key(game_id), msg, DONE)
+        own = pipe is None
+        pipe = self.r.pipeline(transaction=False) if own else pipe
+        pipe.zrem(self.due_key(self._shard(game_id)), ref)
+        pipe.hset(records_key(game_id), msg, DONE)
+        if own:
+            pipe.execute()
 
     def due(self, now, limit=500):
         out: list[tuple[float, str]] = []
@@ -286,12 +300,13 @@ class RedisOutbox(Outbox):
     def pending(self):
         return sum(self.r.zcard(self.due_key(s)) for s in range(self.shards))
 
-    def failing(self, game_id, webhook_id, since):
+    def failing(self, game_id, webhook_id, since, pipe=None):
         key, member = self.failing_key(self._shard(game_id)), f"{game_id}/{webhook_id}"
+        target = self.r if pipe is None else pipe
         if since is None:
-            self.r.zrem(key, member)
+            target.zrem(key, member)
         else:
-            self.r.zadd(key, {member: since}, nx=True)
+            target.zadd(key, {member: since}, nx=True)
 
     def failing_count(self):
         return sum(self.r.zcard(self.failing_key(s)) for s in range(self.shards))

@@ -26,6 +26,7 @@ hash ``game:{<id>}:webhooks:state``; both under the game's hash tag, both expiri
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import ipaddress
@@ -91,9 +92,10 @@ class Target:
         return host if self.port == default else f"{host}:{self.port}"
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_url(url: str, allow_private: bool = False) -> Target:
     """``url`` as a receiver, or RefusedUrl naming what is wrong. Names are not resolved
-    here (``check_addresses`` does that)."""
+    here (``check_addresses`` does that). Pure: each delivery asks again, from a cache."""
     if not isinstance(url, str) or not url:
         raise RefusedUrl("invalid_webhook_url", "url must be a non-empty string")
     if len(url) > MAX_URL:
@@ -271,6 +273,10 @@ class WebhookStore:
     def list(self, game_id: str) -> list[Subscription]:
         raise NotImplementedError
 
+    def list_many(self, game_ids: list[str]) -> dict[str, list[Subscription]]:
+        """``list`` of each game (in one round trip to Redis)."""
+        return {g: self.list(g) for g in game_ids}
+
     def get(self, game_id: str, webhook_id: str) -> Optional[Subscription]:
         return next((s for s in self.list(game_id) if s.webhook_id == webhook_id), None)
 
@@ -278,13 +284,10 @@ class WebhookStore:
         """Remove the subscription (of ``seat``; None: whichever seat holds it)."""
         raise NotImplementedError
 
-    def has(self, game_id: str) -> bool:
-        """Whether the game has any subscription (one read on the path of a move)."""
-        raise NotImplementedError
-
-    def note(self, game_id: str, webhook_id: str, outcome: dict, counter: Optional[str]) -> None:
+    def note(self, game_id: str, webhook_id: str, outcome: dict, counter: Optional[str], pipe=None) -> None:
         """What the latest delivery to ``webhook_id`` did (``outcome``), and one more of
-        ``counter`` (``delivered``, ``failed``; None: none)."""
+        ``counter`` (``delivered``, ``failed``; None: none). ``pipe``: a Redis pipeline to
+        add the writes to (the caller executes it)."""
         raise NotImplementedError
 
     def states(self, game_id: str) -> dict[str, dict]:
@@ -329,11 +332,7 @@ class MemoryWebhooks(WebhookStore):
             del subs[webhook_id]
             return True
 
-    def has(self, game_id):
-        with self._lock:
-            return bool(self._subs.get(game_id))
-
-    def note(self, game_id, webhook_id, outcome, counter):
+    def note(self, game_id, webhook_id, outcome, counter, pipe=None):
         with self._lock:
             state = self._state.setdefault(game_id, {})
             state[webhook_id] = orjson.dumps(outcome)
@@ -392,9 +391,15 @@ class RedisWebhooks(WebhookStore):
             _check_room(int(n), 0, per_seat, per_game)
 
     def list(self, game_id):
-        raw = self.r.hvals(subscriptions_key(game_id))
-        subs = [Subscription.from_json(game_id, v) for v in raw]
-        return sorted(subs, key=lambda s: (s.created_at, s.webhook_id))
+        return self.list_many([game_id])[game_id]
+
+    def list_many(self, game_ids):
+        pipe = self.r.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.hvals(subscriptions_key(game_id))
+        return {game_id: sorted((Subscription.from_json(game_id, v) for v in raw),
+                                key=lambda s: (s.created_at, s.webhook_id))
+                for game_id, raw in zip(game_ids, pipe.execute())}
 
     def remove(self, game_id, seat, webhook_id):
         key = subscriptions_key(game_id)
@@ -403,17 +408,16 @@ class RedisWebhooks(WebhookStore):
         fields = [f for f in self.r.hkeys(key) if _text(f).endswith(":" + webhook_id)]
         return bool(fields) and bool(self.r.hdel(key, *fields))
 
-    def has(self, game_id):
-        return bool(self.r.exists(subscriptions_key(game_id)))
-
-    def note(self, game_id, webhook_id, outcome, counter):
+    def note(self, game_id, webhook_id, outcome, counter, pipe=None):
         key = state_key(game_id)
-        pipe = self.r.pipeline(transaction=False)
+        own = pipe is None
+        pipe = self.r.pipeline(transaction=False) if own else pipe
         pipe.hset(key, webhook_id, orjson.dumps(outcome))
         if counter:
             pipe.hincrby(key, f"{webhook_id}:{counter}", 1)
         pipe.expire(key, KEEP_S)
-        pipe.execute()
+        if own:
+            pipe.execute()
 
     def states(self, game_id):
         return _state_view({_text(k): v for k, v in self.r.hgetall(state_key(game_id)).items()})

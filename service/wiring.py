@@ -103,7 +103,8 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
                        total={WAITING: config.waiting_tables_total, UNATTENDED: config.unattended_tables_total})
     webhooks = Webhooks(RedisWebhooks(client) if client is not None else MemoryWebhooks(),
                         RedisOutbox(client, shards=SHARDS) if client is not None else MemoryOutbox(),
-                        Secrets(config.webhook_key), webhook_settings(config), queue, metrics)
+                        Secrets(config.webhook_key), webhook_settings(config), queue if config.enqueue else None,
+                        metrics)
     games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due,
                         quota=quota, max_round_events=config.max_round_events,
                         notify=webhooks.notify if config.enqueue and queue is not None else None)

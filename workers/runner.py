@@ -1,6 +1,6 @@
 """A worker process (``macau worker``): an RQ ``SimpleWorker`` (no fork per job: the
 forking worker manages ~50 jobs/s here, SimpleWorker ~400) with RQ's scheduler, plus a
-sweeper thread. Maintenance runs every few seconds and the worker's TTL is short, so the
+sweeper thread and the webhooks' dispatcher thread (``workers.webhooks``). Maintenance runs every few seconds and the worker's TTL is short, so the
 jobs of a killed worker are recovered in seconds instead of RQ's default ten minutes.
 
 ``run`` takes the services the composition root built (service.wiring); jobs find them
@@ -21,6 +21,7 @@ from . import jobs
 from .context import WorkerServices
 from .queueing import bots_queue, webhooks_queue
 from .sweeper import sweep_once
+from .webhooks import Dispatcher
 
 log = logging.getLogger("macau.sweeper")
 
@@ -67,8 +68,10 @@ def run(services: WorkerServices, *, burst: bool = False, sweeper: bool = True, 
     if sweeper:
         threading.Thread(target=sweeper_loop, args=(services, services.config.sweep_every_s, stop),
                          name="sweeper", daemon=True).start()
-    # the people's tables first, then the webhooks (they hand attempts to the delivery lane
-    # and return at once), then the bot-only tables: a job from a queue only when those
+    threading.Thread(target=Dispatcher(services.webhooks).run, args=(stop,), name="webhook-dispatcher",
+                     daemon=True).start()
+    # the people's tables first, then webhook retries (they hand an attempt to the delivery
+    # lane and return at once), then the bot-only tables: a job from a queue only when those
     # before it are empty
     queues = [services.queue, webhooks_queue(services.queue), bots_queue(services.queue)]
     worker = SimpleWorker(queues, connection=services.queue.connection,

@@ -7,15 +7,15 @@
 - Time: ``connect_timeout_s`` to connect, and ``timeout_s`` for the whole attempt, enforced
   by a watchdog that closes the socket (a receiver that trickles its answer a byte at a
   time is cut off too).
-- Redirects are not followed (a 3xx is a failed attempt); at most ``MAX_RESPONSE_BYTES`` of
-  a response body are read; the connection is closed after each attempt.
+- Redirects are not followed (a 3xx is a failed attempt); a success's body is not read, and
+  of a failure's at most ``MAX_RESPONSE_BYTES`` (for its detail); the connection is closed
+  after each attempt.
 - Signed as the Standard Webhooks specification says, with its reference package:
   ``webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">``."""
 
 from __future__ import annotations
 
 import heapq
-import http.client
 import itertools
 import socket
 import ssl
@@ -29,7 +29,8 @@ from standardwebhooks import Webhook
 
 from games.webhooks import RefusedUrl, Target, check_addresses, parse_url, resolve
 
-MAX_RESPONSE_BYTES = 4096
+MAX_RESPONSE_BYTES = 4096  # of a failure's body, for its detail (a success's body is not read)
+MAX_HEAD_BYTES = 16 * 1024
 USER_AGENT = "macau-webhooks/1"
 
 
@@ -76,7 +77,8 @@ class Watchdog:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="webhook-watchdog", daemon=True)
                 self._thread.start()
-            self._cv.notify()
+            if self._heap[0] is entry:  # the earliest now: the watchdog must wake sooner
+                self._cv.notify()
         return entry
 
     @staticmethod
@@ -147,7 +149,9 @@ class Sender:
         except (socket.timeout, TimeoutError):
             return Attempt(None, "timeout", f"no answer within {self.timeout_s} s", time.monotonic() - started,
                            address)
-        except (OSError, http.client.HTTPException) as e:
+        except NotHttp as e:
+            return Attempt(None, "connection", str(e), time.monotonic() - started, address)
+        except OSError as e:
             late = time.monotonic() >= deadline
             return Attempt(None, "timeout" if late else "connection",
                            f"no answer within {self.timeout_s} s" if late else f"{type(e).__name__}: {e}"[:200],
@@ -160,35 +164,54 @@ class Sender:
                 pass
 
 
-class _Connection(http.client.HTTPConnection):
-    """http.client over a socket already connected (and checked)."""
-
-    def __init__(self, sock, host: str, port: int):
-        super().__init__(host, port)
-        self.sock = sock
-
-    def connect(self):  # never reconnects: the checked socket or nothing
-        raise OSError("the connection was closed")
+class NotHttp(ValueError):
+    """The receiver's answer is not an HTTP/1.x response."""
 
 
 def _exchange(sock, target: Target, body: str, headers: dict, deadline: float, watched: list) -> tuple[int, str]:
-    conn = _Connection(sock, target.host, target.port)
+    """Send the request and read the answer's status (and, for a failure, a little of its
+    body): a small HTTP/1.1 client, because the attempt needs nothing more."""
     data = body.encode()
-    conn.putrequest("POST", target.path, skip_host=True, skip_accept_encoding=True)
-    for name, value in (("Host", target.host_header), ("User-Agent", USER_AGENT),
-                        ("Content-Type", "application/json"), ("Content-Length", str(len(data))),
-                        ("Connection", "close"), *headers.items()):
-        conn.putheader(name, value)
-    conn.endheaders(data)
-    sock.settimeout(max(0.001, deadline - time.monotonic()))
-    resp = conn.getresponse()
-    if watched[3]:  # cut off by the watchdog: what it read is not an answer
-        raise TimeoutError("the attempt's time ran out")
-    sock.settimeout(max(0.001, deadline - time.monotonic()))
-    text = resp.read(MAX_RESPONSE_BYTES).decode("utf-8", "replace")
-    detail = f"{resp.status} {resp.reason}".strip()
-    if 300 <= resp.status < 400:
-        detail += " (redirects are not followed)"
-    elif text and not 200 <= resp.status < 300:
-        detail += ": " + " ".join(text.split())[:160]
-    return resp.status, detail
+    head = [f"POST {target.path} HTTP/1.1", f"Host: {target.host_header}", f"User-Agent: {USER_AGENT}",
+            "Content-Type: application/json", f"Content-Length: {len(data)}", "Connection: close",
+            *(f"{name}: {value}" for name, value in headers.items())]
+    sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+    buf = b""
+    while True:
+        while b"\r\n\r\n" not in buf:
+            if len(buf) > MAX_HEAD_BYTES:
+                raise NotHttp(f"the answer's headers run past {MAX_HEAD_BYTES} bytes")
+            sock.settimeout(max(0.001, deadline - time.monotonic()))
+            chunk = sock.recv(4096)
+            if watched[3]:  # cut off by the watchdog: what it read is not an answer
+                raise TimeoutError("the attempt's time ran out")
+            if not chunk:
+                raise ConnectionError("the receiver closed the connection without an answer")
+            buf += chunk
+        status_line, _, rest = buf.partition(b"\r\n")
+        parts = status_line.split(b" ", 2)
+        if len(parts) < 2 or not parts[0].startswith(b"HTTP/1.") or not parts[1].isdigit() or len(parts[1]) != 3:
+            raise NotHttp(f"not an HTTP answer: {status_line[:60]!r}")
+        status = int(parts[1])
+        headers_end = buf.index(b"\r\n\r\n") + 4
+        if status >= 200:
+            break
+        buf = buf[headers_end:]  # an interim answer (1xx): the real one follows
+    reason = parts[2].decode("latin-1").strip() if len(parts) > 2 else ""
+    detail = f"{status} {reason}".strip()
+    if 300 <= status < 400:
+        return status, detail + " (redirects are not followed)"
+    if 200 <= status < 300:
+        return status, detail
+    text = buf[headers_end:]
+    while len(text) < MAX_RESPONSE_BYTES and time.monotonic() < deadline and not watched[3]:
+        sock.settimeout(max(0.001, deadline - time.monotonic()))
+        try:
+            chunk = sock.recv(MAX_RESPONSE_BYTES - len(text))
+        except OSError:
+            break
+        if not chunk:
+            break
+        text += chunk
+    text = " ".join(text[:MAX_RESPONSE_BYTES].decode("utf-8", "replace").split())
+    return status, detail + (": " + text[:160] if text else "")

@@ -1,12 +1,14 @@
-"""The webhook jobs in process (an in-memory store, RQ on fakeredis, a real receiver on
-loopback): an append's notices become one fan-out job on macau-webhooks; a failed attempt
-schedules its retry as an RQ job at its time; what they do is counted in the metrics."""
+"""The webhooks' worker side in process (an in-memory store, RQ on fakeredis, a real
+receiver on loopback): an append's notices are pushed onto the notices list once, and a
+dispatcher fans them out; a failed attempt schedules its retry as an RQ job at its time; a
+batch a dead dispatcher held goes back on the list; what they do is counted in the metrics."""
 
 from __future__ import annotations
 
 import time
 
 import fakeredis
+import orjson
 import pytest
 from rq import Queue
 from rq.job import Job
@@ -21,6 +23,7 @@ from tests.support.receivers import Receiver
 from tests.support.scrape import recorded, value
 from workers import jobs
 from workers.queueing import QUEUE_NAME, webhooks_queue
+from workers.webhooks import ALIVE, NOTICES, PROCESSING
 
 
 @pytest.fixture
@@ -33,15 +36,9 @@ def services():
     services.close()
 
 
-def run_queued(services) -> list[str]:
-    """Run every job waiting on the webhooks' queue, in order; returns their results."""
-    q = webhooks_queue(services.queue)
-    out = []
-    for job_id in q.job_ids:
-        job = Job.fetch(job_id, connection=q.connection)
-        q.remove(job_id)
-        out.append(job.perform())
-    return out
+def waiting(services) -> list[dict]:
+    """The notices waiting to be fanned out, oldest first."""
+    return [orjson.loads(x) for x in reversed(services.queue.connection.lrange(NOTICES, 0, -1))]
 
 
 def scheduled(services) -> list[str]:
@@ -64,9 +61,11 @@ def test_an_append_with_notices_is_one_fan_out_and_a_delivery_is_counted(service
                   recorded("macau_webhook_delivery_delay_seconds_count"))
         record, sub = person_and_bot(services, rx.url)
         assert record.state.actor == 0
-        ids = webhooks_queue(services.queue).job_ids
-        assert ids == [f"notify-{record.game_id}-{record.version}-{sub.webhook_id}"]  # owed at registration
-        assert run_queued(services) == ["2 deliveries"]  # game_started and your_turn
+        # the creation's notices, pushed before the webhook existed, and what the webhook is owed
+        owed = waiting(services)
+        assert [(w["only"], [n["event"] for n in w["notices"]]) for w in owed] == [
+            ("", ["game_started", "your_turn"]), (sub.webhook_id, ["game_started", "your_turn"])]
+        assert services.webhooks.dispatch() == 2 and waiting(services) == []  # two deliveries, not four
         got = rx.wait_for(2, 10)
         assert sorted(r.json["type"] for r in got) == ["game_started", "your_turn"]
         deadline = time.monotonic() + 5
@@ -79,14 +78,39 @@ def test_an_append_with_notices_is_one_fan_out_and_a_delivery_is_counted(service
         # the same notices decided again (the append's own fan-out after the registration's
         # catch-up, a job run twice) send nothing again, though both were delivered already
         services.webhooks.notify(record, notices(None, record, []))
-        assert run_queued(services) == ["0 deliveries"]
+        assert len(waiting(services)) == 1 and services.webhooks.dispatch() == 0
         assert len(rx.wait_for(3, 1)) == 2
 
 
-def test_a_game_nobody_listens_to_enqueues_nothing(services):
+def test_a_game_nobody_listens_to_costs_one_push_and_no_delivery(services):
     record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann", "bob"], turn_timeout_s=None))
     assert record.status == "playing"
-    assert webhooks_queue(services.queue).job_ids == []
+    assert len(waiting(services)) == 1
+    assert services.webhooks.dispatch() == 0 and services.webhooks.outbox.pending() == 0
+
+
+def test_an_append_without_notices_pushes_nothing(services):
+    record, _ = services.games.create(TableSpec("macau", seats=2, bots=["easy", "easy"], turn_timeout_s=None,
+                                                bot_delay_s=0))
+    assert [n["event"] for w in waiting(services) for n in w["notices"]] == ["game_started"]  # for the operator
+    assert jobs.bot_turn(record.game_id, record.version).startswith("seat")
+    assert services.repo.load(record.game_id).version > record.version
+    assert len(waiting(services)) == 1  # a bot's move at a table of bots: nobody to tell
+
+
+def test_a_batch_a_dead_dispatcher_held_goes_back_on_the_list(services):
+    with Receiver() as rx:
+        record, sub = person_and_bot(services, rx.url)
+        r = services.queue.connection
+        r.delete(NOTICES)
+        services.webhooks.register(record, 0, rx.url, ("game_started",), started_now=True)  # owed one
+        r.lmove(NOTICES, PROCESSING + "dead", "RIGHT", "LEFT")  # taken, and then the dispatcher died
+        assert waiting(services) == [] and services.webhooks.dispatch() == 0
+        r.set(ALIVE + "dead", b"1")
+        assert services.webhooks.requeue_orphans() == 0  # alive: its batch is its own
+        r.delete(ALIVE + "dead")
+        assert services.webhooks.requeue_orphans() == 1
+        assert services.webhooks.dispatch() == 1 and len(rx.wait_for(1, 10)) == 1
 
 
 def test_a_failed_attempt_schedules_its_retry_and_marks_the_receiver_failing(services):
@@ -96,7 +120,7 @@ def test_a_failed_attempt_schedules_its_retry_and_marks_the_receiver_failing(ser
         record, sub = person_and_bot(services, rx.url)
         services.webhooks.store.remove(record.game_id, 0, sub.webhook_id)
         sub, _ = services.webhooks.register(record, 0, rx.url, ("game_started",), started_now=True)
-        run_queued(services)
+        services.webhooks.dispatch()
         assert len(rx.wait_for(1, 10)) == 1
 
         def retry_job():
