@@ -129,10 +129,12 @@ def phase(stack: Stack, games, clients: int, seconds: float, rate: float | None,
 
 
 def summary(runs: list[dict]) -> dict:
-    """The median over the rounds of each figure, and the rounds themselves."""
+    """The median over the rounds of each figure (rounds that ran out of moves left out),
+    and each round's p99."""
     keys = ("moves_per_s", "p50_ms", "p99_ms", "api_cpu_ms_per_move", "worker_cpu_ms_per_move")
-    out = {k: round(statistics.median(r[k] for r in runs), 3) for k in keys}
-    out["p99_ms_rounds"] = [r["p99_ms"] for r in runs]
+    ran = [r for r in runs if r["moves"]] or runs
+    out = {k: round(statistics.median(r[k] for r in ran), 3) if ran[0]["moves"] else None for k in keys}
+    out["p99_ms_rounds"] = [r["p99_ms"] for r in runs if r["moves"]]
     out["moves"] = sum(r["moves"] for r in runs)
     out["errors"] = sum(r["errors"] for r in runs)
     return out
@@ -194,8 +196,8 @@ def main(argv=None) -> None:
         result[f"{kind}_on"].update({
             "deliveries": len(d), "duplicates": len(msgs) - len(set(msgs)),
             "outbox_left": sum(x["outbox_left"] for x in runs[(kind, "on")]),
-            "delivery_p50_ms": round(pct(d, 50), 1), "delivery_p99_ms": round(pct(d, 99), 1),
-            "delivery_max_ms": round(max(d), 1) if d else None})
+            "delivery_p50_ms": round(pct(d, 50), 1) if d else None,
+            "delivery_p99_ms": round(pct(d, 99), 1) if d else None, "delivery_max_ms": round(max(d), 1) if d else None})
     result["deliveries_to_tables_without"] = sum(1 for x in received if x[3] in off_ids)
     result["p99_ms_on_vs_off_at_rate"] = round(result["rate_on"]["p99_ms"] / result["rate_off"]["p99_ms"], 2)
     result["p50_ms_on_vs_off_at_rate"] = round(result["rate_on"]["p50_ms"] / result["rate_off"]["p50_ms"], 2)

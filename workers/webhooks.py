@@ -52,7 +52,7 @@ from games.webhooks import (
 )
 
 from .jobs import current
-from .lane import Lane
+from .lane import Lane, background
 from .queueing import SCHEDULER_LATENESS_S, enqueue, webhooks_queue
 from .sender import Attempt, Sender, headers_for
 
@@ -361,6 +361,7 @@ class Dispatcher:
         self.name = uuid.uuid4().hex
 
     def run(self, stop: threading.Event) -> None:
+        background()
         r = self.webhooks.queue.connection
         beat = 0.0
         while not stop.is_set():
