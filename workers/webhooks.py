@@ -154,20 +154,18 @@ class Webhooks:
     # ------------------------------------------------------------------ delivering (workers)
     def dispatch(self, batch: int = 200, wait_s: float = 0.0, name: str = "inline") -> int:
         """Take up to ``batch`` notices off the list (waiting up to ``wait_s`` for one if
-        there is none) and fan them out; returns how many deliveries were new."""
+        there is none) and fan them out; returns how many deliveries were new. A batch whose
+        fan-out failed (Redis away) stays on this dispatcher's list and is taken up first
+        next time (or, should the dispatcher die, by the sweeper)."""
         r = self.queue.connection
         mine = PROCESSING + name
-        items = self._take_notices(keys=[NOTICES, mine], args=[batch])
+        items = r.lrange(mine, 0, -1) or self._take_notices(keys=[NOTICES, mine], args=[batch])
         if not items and wait_s > 0:
             first = r.blmove(NOTICES, mine, wait_s, "RIGHT", "LEFT")
             items = [first] if first is not None else []
         if not items:
             return 0
-        try:
-            added = self.fan_out([orjson.loads(raw) for raw in items])
-        except Exception:  # the batch stays on this dispatcher's list: the sweeper hands it back
-            log.exception("could not fan out %d notices", len(items))
-            return 0
+        added = self.fan_out([orjson.loads(raw) for raw in items])
         r.delete(mine)
         return added
 
@@ -297,7 +295,7 @@ class Webhooks:
         now = self.clock()
         result = a.error or f"{a.status // 100}xx"
         self.metrics.webhook_attempt(result, a.seconds)
-        outcome = {"message_id": d.msg, "event": d.event, "at": _rfc3339(now), "attempts": d.attempts,
+        outcome = {"message_id": d.msg, "event": d.event, "at": to_rfc3339(now), "attempts": d.attempts,
                    "http_status": a.status, "error": a.error, "detail": a.detail}
         state_game = OPERATOR_GAME if sub.seat is None else d.game_id
         if a.ok:
@@ -327,7 +325,7 @@ class Webhooks:
             return
         self.outbox.retry(d, at)
         self.store.note(state_game, sub.webhook_id,
-                        {**outcome, "status": "retrying", "next_attempt_at": _rfc3339(at)}, None)
+                        {**outcome, "status": "retrying", "next_attempt_at": to_rfc3339(at)}, None)
         self.metrics.webhook_retry()
         if self.queue is not None:
             enqueue(webhooks_queue(self.queue), deliver, (d.ref,), f"whr-{d.msg}-{d.attempts}", at)
@@ -345,10 +343,6 @@ def _ts(rfc3339: str, default: float) -> float:
         return from_rfc3339(rfc3339)
     except (TypeError, ValueError):
         return default
-
-
-def _rfc3339(t: float) -> str:
-    return to_rfc3339(t)
 
 
 class Dispatcher:

@@ -129,7 +129,10 @@ def name_field(**kw):
 class WebhookSpec(Strict):
     url = Text(required=True, validate=validate.Length(1, MAX_URL), metadata={
         "description": "the receiver: https only, no user name or password, and a host that resolves to public "
-                       "addresses only (the operator may allow private ones, and http, for development)"})
+                       "addresses only (the operator may allow private ones, and http, for development); any "
+                       "other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, "
+                       "webhook_url_unresolvable, invalid_webhook_url), before anything is changed",
+        "pattern": "^https?://", "format": "uri"})
     events = fields.List(fields.String(validate=validate.OneOf(EVENT_TYPES)), load_default=None,
                          validate=validate.Length(1, len(EVENT_TYPES)), metadata={
                              "description": "the notices to deliver (default: all of them)"})

@@ -147,3 +147,21 @@ def test_a_failed_attempt_schedules_its_retry_and_marks_the_receiver_failing(ser
             time.sleep(0.01)
         assert value(scrape(services).decode(), "macau_webhook_failing_receivers") == 0
         assert value(scrape(services).decode(), "macau_webhook_pending_deliveries") == 0
+
+
+def test_a_fan_out_that_fails_keeps_its_batch_for_the_next_pass(services, monkeypatch):
+    with Receiver() as rx:
+        person_and_bot(services, rx.url)  # the creation's notices and the registration's: two items
+        store = services.webhooks.store
+
+        def away(game_ids):
+            raise ConnectionError("Redis is away")
+
+        monkeypatch.setattr(store, "list_many", away)
+        with pytest.raises(ConnectionError):
+            services.webhooks.dispatch()
+        r = services.queue.connection
+        assert waiting(services) == [] and r.llen(PROCESSING + "inline") == 2  # held, not lost
+        monkeypatch.undo()
+        assert services.webhooks.dispatch() == 2 and r.llen(PROCESSING + "inline") == 0
+        assert len(rx.wait_for(2, 10)) == 2
