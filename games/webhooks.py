@@ -21,7 +21,8 @@ secret is stored with the subscription.
 In Redis, a game's subscriptions are the hash ``game:{<id>}:webhooks`` (field
 ``<seat>:<webhook id>``, value the subscription's JSON) and what their deliveries did the
 hash ``game:{<id>}:webhooks:state``; both under the game's hash tag, both expiring
-``KEEP_S`` after their last write."""
+``KEEP_S`` after the last registration or delivery (a correspondence game that goes on
+delivering keeps them)."""
 
 from __future__ import annotations
 
@@ -416,6 +417,7 @@ class RedisWebhooks(WebhookStore):
         if counter:
             pipe.hincrby(key, f"{webhook_id}:{counter}", 1)
         pipe.expire(key, KEEP_S)
+        pipe.expire(subscriptions_key(game_id), KEEP_S)  # a game still delivering keeps its webhooks
         if own:
             pipe.execute()
 
