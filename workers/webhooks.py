@@ -35,7 +35,7 @@ import orjson
 from rq import Queue
 
 from events.mapping import from_rfc3339, to_rfc3339
-from games.notifications import Notice, for_new_subscriber
+from games.notifications import YOUR_TURN, Notice, for_new_subscriber
 from games.outbox import Delivery, Outbox, message_id, next_attempt_at
 from games.records import GameRecord
 from games.webhooks import (
@@ -210,11 +210,12 @@ class Webhooks:
         return len(added)
 
     def _delivery(self, n: Notice, sub: Subscription, now: float) -> Delivery:
-        seat = sub.seat if sub.seat is not None else (n.seats[0] if len(n.seats) == 1 else None)
+        # a seat's webhook: its seat; the operator's: the seat a your_turn is for, else every seat
+        seat = sub.seat if sub.seat is not None else (n.seats[0] if n.event == YOUR_TURN else None)
         base = self.settings.public_url.rstrip("/")
         data = {"game_id": n.game_id, "version": n.version, "seat": seat, "webhook_id": sub.webhook_id,
                 "game_url": f"{base}/v1/games/{n.game_id}", "table_url": f"{base}/play/{n.game_id}", **n.data}
-        if sub.seat is None and len(n.seats) != 1:
+        if seat is None:
             data["seats"] = list(n.seats)
         body = orjson.dumps({"type": n.event, "timestamp": n.at, "data": data}).decode()
         msg = message_id(sub.webhook_id, n.event, n.game_id, n.version, seat)
