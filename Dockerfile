@@ -7,11 +7,12 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY domain ./domain
 COPY events ./events
+COPY games ./games
 COPY service ./service
 COPY workers ./workers
 COPY bench ./bench
-# /archive: the archive volume (a new named volume takes this folder's owner)
-RUN pip install . && useradd --system --uid 1000 macau && mkdir /archive && chown macau /archive
+# /archive, /keys: the archive and its seal key's volumes (a new named volume takes its folder's owner)
+RUN pip install . && useradd --system --uid 1000 macau && mkdir -m 700 /archive /keys && chown macau /archive /keys
 USER macau
 
 EXPOSE 8000

@@ -14,6 +14,7 @@ is one JSON object with every probe's figures."""
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import signal
@@ -448,6 +449,316 @@ def probe_sweeper(root, n=3000, seconds=12):
             "core_share": round(used / seconds, 3)}
 
 
+# ---------------------------------------------------------------------- issue 23: connections
+def probe_slow_headers(root, n=400, seconds=15.0):
+    """``n`` connections (one worker) each send a request line, then its headers one byte
+    a second, never finishing: from one address, and spread over 16 addresses (25 each):
+    how many the server still holds after 1, 5 and ``seconds`` s, how it answered the
+    others, and /healthz from another address meanwhile (one call a second)."""
+    return {"one_address": _slow_heads(root, ["127.0.0.60"] * n, seconds),
+            "16_addresses": _slow_heads(root, [f"127.0.0.{70 + i % 16}" for i in range(n)], seconds)}
+
+
+def _slow_heads(root, sources, seconds):
+    with Stack(root, {"GUNICORN_WORKERS": "1"}) as s:
+        socks = []
+        for src in sources:
+            try:
+                sock = socket.create_connection(("127.0.0.1", s.port), timeout=2, source_address=(src, 0))
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                sock.setblocking(False)
+                socks.append(sock)
+            except OSError:
+                break
+        alive = dict(enumerate(socks))
+        answers: list = []
+        health: list = []
+        held = {}
+        began = time.monotonic()
+        marks = [1.0, 5.0, seconds]
+        try:
+            while marks:
+                tick = time.monotonic()
+                for i, sock in list(alive.items()):
+                    try:
+                        first = sock.recv(64)
+                    except BlockingIOError:
+                        first = None
+                    except OSError:
+                        first = b""
+                    if first is None:
+                        try:
+                            sock.send(b"a")
+                            continue
+                        except OSError:
+                            first = b""
+                    answers.append(int(first.split()[1]) if first.startswith(b"HTTP/") else "closed")
+                    del alive[i]
+                elapsed = time.monotonic() - began
+                while marks and elapsed >= marks[0]:
+                    held[f"held_after_{marks.pop(0):g}s"] = len(alive)
+                st, _, _, secs = call(s.port, "GET", "/healthz", timeout=8, src="127.0.0.61")
+                health.append((st, secs))
+                time.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
+        finally:
+            for sock in socks:
+                sock.close()
+    return {"connections": len(socks), **held, "answers": counts(answers),
+            "healthz": {"statuses": counts(h[0] for h in health),
+                        "slowest_s": round(max((h[1] for h in health), default=0), 2)}}
+
+
+NODE_BURST = r"""
+const [port, n] = process.argv.slice(1).map(Number);
+const seen = {};
+(async () => {
+  for (let i = 0; i < n; i++) {
+    let key;
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/v1/games?limit=1`);
+      await r.arrayBuffer();
+      key = String(r.status);
+    } catch (e) {
+      key = (e.cause && (e.cause.code || e.cause.message)) || e.message;
+    }
+    seen[key] = (seen[key] || 0) + 1;
+  }
+  console.log(JSON.stringify(seen));
+})();
+"""
+DROPPED = ("RemoteDisconnected", "ConnectionResetError", "BrokenPipeError", "ECONNRESET", "UND_ERR_SOCKET",
+           "other side closed", "EPIPE")
+
+
+def probe_keepalive_refusals(root, n=600):
+    """A keep-alive client sends ``n`` requests one after another, well past its rate limit
+    (20/s, burst 50), so most are refused with a 429 that closes the connection: how many
+    requests end in a dropped connection (RemoteDisconnected, a reset) instead of an
+    answer. Python's http.client on one reused connection (reconnecting only when told or
+    when it failed), and Node's fetch (undici's keep-alive pool) when node is installed."""
+    import http.client
+    import shutil
+
+    env = {"MACAU_RATE_LIMIT_PER_S": "20", "MACAU_RATE_LIMIT_BURST": "50"}
+    out = {}
+    with Stack(root, env) as s:
+        conn = http.client.HTTPConnection("127.0.0.1", s.port, timeout=10, source_address=("127.0.0.62", 0))
+        seen = []
+        for _ in range(n):
+            try:
+                conn.request("GET", "/v1/games?limit=1")
+                r = conn.getresponse()
+                r.read()
+                seen.append(r.status)
+            except (OSError, http.client.HTTPException) as e:
+                seen.append(type(e).__name__)
+                conn.close()  # a client that failed starts over
+        conn.close()
+        out["python_http_client"] = {"answers": counts(seen), "dropped": sum(1 for x in seen if x in DROPPED)}
+    node = shutil.which("node")
+    if node:
+        with Stack(root, env) as s:
+            done = subprocess.run([node, "-e", NODE_BURST, str(s.port), str(n)], capture_output=True, text=True,
+                                  timeout=120)
+            seen_node = json.loads(done.stdout.strip().splitlines()[-1]) if done.returncode == 0 else {
+                "error": done.stderr[-300:]}
+        out["node_fetch"] = {"answers": seen_node,
+                             "dropped": sum(v for k, v in seen_node.items() if k in DROPPED and isinstance(v, int))}
+    return out
+
+
+# ---------------------------------------------------------------------- issue 23: archive seals
+def _archive_path(archive_dir: str, game_id: str) -> str:
+    fan = hashlib.sha256(game_id.encode()).hexdigest()[:2]
+    return os.path.join(archive_dir, "games", fan, game_id + ".ndjson.gz")
+
+
+def _bot_game(port) -> str:
+    status, doc, _, _ = call(port, "POST", "/v1/games", {"variant": "macau", "seats": 2, "players": [],
+                                                         "bots": [{"level": "easy"}, {"level": "easy"}],
+                                                         "bot_delay_s": 0, "turn_timeout_s": None})
+    assert status == 201, (status, doc)
+    return doc["game_id"]
+
+
+def probe_archive_forgery(root, wait_s=120):
+    """Two bot games finish and leave Redis for the archive (retention 0, a worker sweeping
+    every second). Then game A's archive file is tampered with, in turn: replaced by game
+    B's log made over into A's (header, chain head and checksum computed again: the
+    issue's forgery); the same re-signed with a key of the forger's own (where files carry
+    seals); B's file as it is; the file removed; the file damaged. After each, a freshly
+    started API serves A and audits it, and ``macau audit A`` runs (both from ``root``):
+    is the tampering detected (the game refused, or the audit not verified), and what
+    result is served."""
+    from events.seal import SealKey
+    from tests.support.forgery import damaged, forged_from, is_sealed
+
+    archive_dir = tempfile.mkdtemp(prefix="abuse-archive-")
+    env = {"MACAU_ENQUEUE": "1", "MACAU_ARCHIVE_DIR": archive_dir, "MACAU_HOT_RETENTION_S": "0",
+           "MACAU_SWEEP_EVERY_S": "1", "MACAU_RATE_LIMIT_PER_S": "0"}
+    out: dict = {}
+    with Stack(root, env, rq_workers=1) as s:
+        r = redis.Redis.from_url(s.server.url)
+        a, b = _bot_game(s.port), _bot_game(s.port)
+        deadline = time.monotonic() + wait_s
+        while time.monotonic() < deadline and (r.exists(f"game:{{{a}}}:meta", f"game:{{{b}}}:meta") or not all(
+                os.path.exists(_archive_path(archive_dir, g)) for g in (a, b))):
+            time.sleep(0.5)
+        r.close()
+        results = {g: (call(s.port, "GET", f"/v1/games/{g}")[1] or {}).get("result") for g in (a, b)}
+        if results[a] is None or results[b] is None:
+            return {"error": f"the games did not finish and leave Redis within {wait_s} s"}
+        genuine = open(_archive_path(archive_dir, a), "rb").read()
+        other = open(_archive_path(archive_dir, b), "rb").read()
+        cases = {"rebuilt_from_another_game": forged_from(other, a),
+                 "re_signed_with_another_key": forged_from(other, a, SealKey.generate()) if is_sealed(genuine)
+                 else None,
+                 "another_games_file": other, "missing": b"", "damaged": damaged(genuine)}
+        cli_env = dict(os.environ, PYTHONPATH=root, REDIS_URL=s.server.url, MACAU_ARCHIVE_DIR=archive_dir)
+        for name, data in cases.items():
+            if data is None:
+                out[name] = "not applicable: this tree's archive files carry no seal"
+                continue
+            path = _archive_path(archive_dir, a)
+            if data:
+                with open(path, "wb") as f:
+                    f.write(data)
+            else:
+                os.remove(path)
+            try:
+                with Stack(root, {**env, "MACAU_ENQUEUE": "0"}, redis_url=s.server.url) as api:
+                    st, doc, _, _ = call(api.port, "GET", f"/v1/games/{a}")
+                    ast, audit, _, _ = call(api.port, "GET", f"/v1/games/{a}/audit")
+                cli = subprocess.run([sys.executable, "-m", "service.cli", "audit", a], env=cli_env, cwd=root,
+                                     capture_output=True, text=True, timeout=120)
+            finally:
+                with open(path, "wb") as f:
+                    f.write(genuine)
+            served = (doc or {}).get("result") if st == 200 else None
+            verified = (audit or {}).get("verified") if ast == 200 else None
+            out[name] = {"game": st, "code": (doc or {}).get("code"),
+                         "result_served": None if served is None else "genuine" if served == results[a]
+                         else "the forged one" if served == results[b] else "other",
+                         "audit": ast, "audit_verified": verified,
+                         "failed_checks": [c["name"] for c in (audit or {}).get("checks", []) if not c["ok"]],
+                         "macau_audit_exit": cli.returncode,
+                         "detected": (st == 503 and (doc or {}).get("code") == "archive_damaged") or verified is False}
+    out["winners_differ"] = results[a] != results[b]
+    return out
+
+
+# ---------------------------------------------------------------------- issue 23: small things
+def probe_redis_stall(root, one_game=8, many_games=80):
+    """Redis paused (SIGSTOP) while seat-token GETs arrive at once: ``one_game`` for one
+    game, then ``many_games`` for as many games (more than a worker's 32 store
+    connections). The 503s should all come within MACAU_REDIS_TIMEOUT_S (2 s)."""
+    server = start_server()
+    with Stack(root, {"MACAU_RATE_LIMIT_PER_S": "0", "MACAU_CREATIONS_PER_MIN": "0"}, server=server) as s:
+        games = [make_game(s.port) for _ in range(many_games)]
+        for gid, tokens in games:
+            call(s.port, "GET", f"/v1/games/{gid}", headers={"Authorization": f"Bearer {tokens[0]}"})
+
+        def burst(targets):
+            out: list = []
+            lock = threading.Lock()
+
+            def one(gid, token):
+                st, _, _, secs = call(s.port, "GET", f"/v1/games/{gid}", headers={"Authorization": f"Bearer {token}"},
+                                      timeout=60)
+                with lock:
+                    out.append((st, secs))
+            threads = [threading.Thread(target=one, args=t) for t in targets]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            return {"statuses": counts(st for st, _ in out), "fastest_s": round(min(x for _, x in out), 2),
+                    "slowest_s": round(max(x for _, x in out), 2)}
+
+        os.kill(server.pid, signal.SIGSTOP)
+        try:
+            gid, tokens = games[0]
+            same = burst([(gid, tokens[0])] * one_game)
+            many = burst([(g, t[0]) for g, t in games])
+        finally:
+            os.kill(server.pid, signal.SIGCONT)
+    return {f"{one_game}_gets_of_one_game": same, f"{many_games}_gets_of_as_many_games": many}
+
+
+def probe_blank_names(root):
+    """Player names that show nothing, each as a new table's player: 400 is refused."""
+    cases = {"hangul_filler_3164": "\u3164", "hangul_filler_115f": "\u115f", "halfwidth_filler_ffa0": "\uffa0",
+             "private_use_e000": "\ue000", "noncharacter_ffff": "\uffff", "combining_marks_only": "\u0301\u0302",
+             "braille_blank_2800": "\u2800"}
+    with Stack(root) as s:
+        return {label: call(s.port, "POST", "/v1/games", {"variant": "macau", "players": [{"name": name}]})[0]
+                for label, name in cases.items()}
+
+
+def probe_chunked_body(root, size=300_000):
+    """A ``size``-byte JSON body (the limit is 256 KB), with Content-Length and chunked."""
+    body = b'{"variant": "macau", "x": "' + b"a" * (size - 29) + b'"}'
+    out = {}
+    with Stack(root) as s:
+        for label in ("content_length", "chunked"):
+            if label == "chunked":
+                framing = b"Transfer-Encoding: chunked\r\n"
+                data = b"".join(b"%x\r\n%s\r\n" % (len(body[i:i + 16384]), body[i:i + 16384])
+                                for i in range(0, len(body), 16384)) + b"0\r\n\r\n"
+            else:
+                framing, data = b"Content-Length: %d\r\n" % len(body), body
+            with socket.create_connection(("127.0.0.1", s.port), timeout=10) as sock:
+                sock.sendall(b"POST /v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + framing
+                             + b"\r\n" + data)
+                answer = b""
+                while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+                    chunk = sock.recv(65536)
+                    if not chunk:
+                        break
+                    answer += chunk
+            head, _, text = answer.partition(b"\r\n\r\n")
+            try:
+                code = json.loads(text).get("code")
+            except ValueError:
+                code = None
+            out[label] = {"status": int(head.split()[1]) if head.startswith(b"HTTP/") else None, "code": code}
+    return out
+
+
+def probe_status_after_flushall(root, wait_s=20):
+    """Two workers run; Redis is wiped (FLUSHALL): the workers ``macau status`` lists within
+    ``wait_s`` after, and whether a bot game created then still finishes."""
+    env = {"MACAU_ENQUEUE": "1", "MACAU_RATE_LIMIT_PER_S": "0", "MACAU_SWEEP_EVERY_S": "1"}
+    with Stack(root, env, rq_workers=2) as s:
+        status_env = dict(os.environ, PYTHONPATH=root, REDIS_URL=s.server.url)
+
+        def listed() -> int:
+            done = subprocess.run([sys.executable, "-m", "service.cli", "status", "--json"], env=status_env, cwd=root,
+                                  capture_output=True, text=True, timeout=60)
+            return len(json.loads(done.stdout)["workers"]) if done.returncode == 0 else -1
+
+        deadline = time.monotonic() + wait_s
+        while listed() < 2 and time.monotonic() < deadline:
+            time.sleep(0.5)
+        before = listed()
+        r = redis.Redis.from_url(s.server.url)
+        r.flushall()
+        r.close()
+        wiped = time.monotonic()
+        after = listed()
+        while after < 2 and time.monotonic() - wiped < wait_s:
+            time.sleep(0.5)
+            after = listed()
+        relisted_s = round(time.monotonic() - wiped, 1) if after >= 2 else None
+        gid = _bot_game(s.port)
+        deadline = time.monotonic() + 60
+        status = None
+        while time.monotonic() < deadline and status != "finished":
+            status = (call(s.port, "GET", f"/v1/games/{gid}")[1] or {}).get("status")
+            time.sleep(0.5)
+    return {"workers_listed_before": before, f"workers_listed_within_{wait_s}s_of_flushall": after,
+            "listed_again_after_s": relisted_s, "bot_game_after_flushall": status}
+
 
 # ---------------------------------------------------------------------- issue 23
 PLAWNO = {"variant": "plawno", "seats": 2, "players": [{"name": "ann"}, {"name": "bob"}], "turn_timeout_s": None,
@@ -611,7 +922,10 @@ PROBES = {"rate_limit": probe_rate_limit, "failed_auth": probe_failed_auth, "pro
           "idempotency_retry": probe_idempotency_retry, "idempotency_keys": probe_idempotency_keys,
           "waiting_tables": probe_waiting_tables, "sweeper": probe_sweeper,
           "self_issued_tokens": probe_self_issued_tokens, "seeded_quickplay": probe_seeded_quickplay,
-          "plawno_announce": probe_plawno_announce, "bot_flood": probe_bot_flood}
+          "plawno_announce": probe_plawno_announce, "bot_flood": probe_bot_flood, "slow_headers": probe_slow_headers,
+          "keepalive_refusals": probe_keepalive_refusals, "archive_forgery": probe_archive_forgery,
+          "redis_stall": probe_redis_stall, "blank_names": probe_blank_names, "chunked_body": probe_chunked_body,
+          "status_after_flushall": probe_status_after_flushall}
 
 
 def main(argv=None) -> int:

@@ -114,7 +114,7 @@ def bench_replay(url: str, variant: str, players: int, runs: int, events: int = 
     source = game_at(svc, variant, players, events, seed=1)
     log = store.read(source.game_id, limit=events)
     game_id = "replay-300"
-    store.append(game_id, [NewEvent(e.type, e.seat, e.data, e.at) for e in log], 0)
+    store.append(game_id, [NewEvent(e.type, e.seat, e.data, e.at_ms) for e in log], 0)
     expected = GameRepository(store).load(game_id)
     assert expected.version == events
     for _ in range(20):  # warm up

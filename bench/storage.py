@@ -15,6 +15,8 @@ workers' sweeper would.
   highest sample while the games were played, once every game ended (those within their
   retention still hot), and after the retention passed and the archiver ran.
 - ``archive_bytes_per_game``: the archived files' mean size.
+- ``seals_kept``, ``seal_bytes_per_game``: the seals Redis keeps of archived games (the
+  only key of an evicted game: events.seal) and their mean ``MEMORY USAGE``.
 - ``replay_*_ms``: the median time to serve ``GET /v1/games/{id}/replay?at=N`` (WSGI in
   process, no network) for one game from Redis, then from the archive with its parsed
   file cached, and from a fresh API process (the file read and checked once).
@@ -38,6 +40,7 @@ import redis
 from domain import command_from_move
 from domain.rules import PRESET_IDS
 from events import codec
+from events.envelope import rfc3339
 from events.store import events_key, meta_key
 from games.service import BOT, TableSpec
 from service.app import create_app
@@ -71,7 +74,7 @@ def form1_memory(client: redis.Redis, game_id: str) -> int:
     pipe = client.pipeline(transaction=False)
     raws = [fields[b"e"] for _id, fields in client.xrange(events_key(game_id))]
     for seq, (type, at, seat, data, v) in enumerate(codec.parse_many(raws), start=1):
-        at = codec.at_string(at)
+        at = rfc3339(codec.time_ms(at))  # form 1 stored the string
         digest = codec.legacy_hash(prev, seq, type, at, seat, data, v)
         pipe.xadd(events_key(copy), {"e": orjson.dumps({"seq": seq, "type": type, "at": at, "seat": seat,
                                                         "data": data, "v": v, "prev": prev, "hash": digest})},
@@ -164,7 +167,8 @@ def main(argv=None) -> None:
                 archiver.step(game_id)
         gc.collect()
         after_retention = used_memory(client)
-        hot_left = len(client.keys("game:*"))
+        seals = client.keys("game:*:seal")
+        hot_left = len(client.keys("game:*")) - len(seals)
         files = [os.path.join(d, f) for d, _, fs in os.walk(os.path.join(archive_dir, "games")) for f in fs]
         archive_sizes = [os.path.getsize(f) for f in files]
         result = {
@@ -176,6 +180,8 @@ def main(argv=None) -> None:
             "used_memory_idle": idle, "used_memory_peak_sampled": peak, "used_memory_after_games": after_games,
             "used_memory_after_retention": after_retention, "hot_game_keys_after_retention": hot_left,
             "archived_files": len(files), "archive_bytes_per_game": round(statistics.mean(archive_sizes)),
+            "seals_kept": len(seals),
+            "seal_bytes_per_game": round(statistics.mean(client.memory_usage(k) for k in seals)) if seals else 0,
             "retention_s": a.retention_s,
         }
         if replay_game is not None:

@@ -29,7 +29,7 @@ from typing import Callable, Iterable, Optional, Union
 
 import orjson
 
-from .envelope import NewEvent, StoredEvent, at_from_ms, ms_from_at
+from .envelope import NewEvent, StoredEvent, ms_of
 
 Raw = Union[bytes, str]
 Upcaster = Callable[[dict], dict]
@@ -44,7 +44,7 @@ TYPE_NAMES: tuple[str, ...] = (
     "going_out_deferred", "player_passed", "turn_timed_out", "wish_expired", "follow_up_required",
     "skip_robin_started", "skip_robin_joined", "skip_robin_declined", "skip_robin_ended", "bonus_turns_granted",
     "call_window_opened", "call_window_closed", "call_penalty_applied", "false_catch_penalized",
-    "pass_cards_requested", "pass_card_chosen", "cards_passed", "table_expired",
+    "pass_cards_requested", "pass_card_chosen", "cards_passed", "table_expired", "rematch_offered",
 )
 TYPE_CODES: dict[str, int] = {name: code for code, name in enumerate(TYPE_NAMES)}
 
@@ -103,25 +103,22 @@ def upcast(type: str, v: int, data: dict) -> tuple[int, dict]:
 
 
 # ------------------------------------------------------------- writing
-def seal(events: list[NewEvent], expected_version: int, prev: str, at: str) -> list[StoredEvent]:
+def seal(events: list[NewEvent], expected_version: int, prev: str, at_ms: int) -> list[StoredEvent]:
     """``events`` as they are stored after ``expected_version`` (whose chain hash is
-    ``prev``): each serialised once, in form 2, and chained over those bytes. ``at`` is
-    the time of any event that brings none."""
+    ``prev``): each serialised once, in form 2, and chained over those bytes. ``at_ms`` is
+    the time (Unix ms) of any event that brings none."""
     sealed = []
-    ms = {}
     for offset, event in enumerate(events, start=1):
-        when = event.at or at
-        if when not in ms:
-            ms[when] = ms_from_at(when)
+        when = event.at_ms if event.at_ms is not None else at_ms
         v = current_version(event.type)
-        raw = encode(event.type, ms[when] if ms[when] is not None else when, event.seat, event.data, v)
+        raw = encode(event.type, when, event.seat, event.data, v)
         prev = link(prev, raw)
         sealed.append(StoredEvent(expected_version + offset, event.type, when, event.seat, event.data, v, raw, prev))
     return sealed
 
 
 def encode(type: str, at: Union[int, str], seat: Optional[int], data: dict, v: int) -> bytes:
-    """One event in form 2 (``at`` in Unix milliseconds, or the string)."""
+    """One event in form 2 (``at`` in Unix milliseconds; a form 1 time string is kept as it is)."""
     code = TYPE_CODES.get(type)
     trailing = TRAILING_DEFAULTS.get((type, v)) if code is not None else None
     if trailing is not None:
@@ -169,7 +166,7 @@ def decode_many(raws: list, first_seq: Union[int, Iterable[int]]) -> list[Stored
 
 
 def parse_many(raws: list) -> list[tuple]:
-    """Stored values as ``(type, at, seat, data, v)`` (``at`` as stored: see ``at_string``),
+    """Stored values as ``(type, at, seat, data, v)`` (``at`` as stored: Unix ms, or a form 1 string),
     ``data`` upcast to the current version ``v`` of its type: what a replay folds
     (games.replay). One JSON parse for the whole batch."""
     out = []
@@ -215,7 +212,7 @@ def stored(seq: int, type: str, at, seat, data: dict, v: int, raw: bytes = b"",
     e = _new(StoredEvent)
     _set_seq(e, seq)
     _set_type(e, type)
-    _set_at(e, at_string(at))
+    _set_at(e, time_ms(at))
     _set_seat(e, seat)
     _set_data(e, data)
     _set_v(e, v)
@@ -225,23 +222,14 @@ def stored(seq: int, type: str, at, seat, data: dict, v: int, raw: bytes = b"",
 
 
 _new = object.__new__
-_FIELDS = ("seq", "type", "at", "seat", "data", "v", "raw", "hash")
+_FIELDS = ("seq", "type", "at_ms", "seat", "data", "v", "raw", "hash")
 assert StoredEvent.__slots__ == _FIELDS, "codec.stored must set every StoredEvent field"
 (_set_seq, _set_type, _set_at, _set_seat, _set_data, _set_v, _set_raw,
  _set_hash) = (StoredEvent.__dict__[name].__set__ for name in _FIELDS)
 
-_last_at = (None, None)  # the last (ms, string) converted: the events of one append share it
-
-
-def at_string(at: Union[int, str]) -> str:
-    """A stored ``at`` as the RFC 3339 string clients see."""
-    global _last_at
-    if at.__class__ is not int:
-        return at
-    last = _last_at
-    if last[0] != at:
-        last = _last_at = (at, at_from_ms(at))
-    return last[1]
+def time_ms(at: Union[int, str]) -> int:
+    """A stored ``at`` as Unix milliseconds (form 1 stored the RFC 3339 string)."""
+    return at if at.__class__ is int else ms_of(at)
 
 
 def _bytes(raw: Raw) -> bytes:

@@ -1,4 +1,6 @@
-"""The envelope every stored event travels in.
+"""The envelope every stored event travels in, and the one time representation: Unix
+milliseconds, from the store's clock to the stored bytes and back; RFC 3339 strings only
+at the edge, for clients (``rfc3339``).
 
 Callers append ``NewEvent``s; the store seals each into a ``StoredEvent``: its ``seq``,
 time and schema version, the bytes it is stored as (``raw``, in one of the stored forms of
@@ -6,42 +8,46 @@ time and schema version, the bytes it is stored as (``raw``, in one of the store
 
 from __future__ import annotations
 
-import calendar
-import re
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Optional
 
-_AT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\Z")
+def now_ms() -> int:
+    """The present as Unix milliseconds: the stores' clock, the one time every event carries."""
+    return time.time_ns() // 1_000_000
 
 
-def format_at(moment: datetime) -> str:
-    """RFC 3339 UTC with milliseconds: ``2026-11-21T12:00:00.123Z`` (naive means UTC)."""
+_last = (None, "")  # the last time formatted: the events of one append, one answer, share it
+
+
+def rfc3339(ms: int) -> str:
+    """Unix milliseconds as the RFC 3339 UTC string clients see: ``2026-11-21T12:00:00.123Z``."""
+    global _last
+    last = _last
+    if last[0] == ms:
+        return last[1]
+    seconds, millis = divmod(ms, 1000)
+    text = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + ".%03dZ" % millis
+    _last = (ms, text)
+    return text
+
+
+def seconds_of(at: str) -> float:
+    """An RFC 3339 time (``rfc3339``'s, or any ISO 8601 time; naive means UTC) as Unix
+    seconds; ValueError if it is none."""
+    moment = _fromiso(at)
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return moment.timestamp()
 
 
-def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+def ms_of(at: str) -> int:
+    """The same, as Unix milliseconds."""
+    return round(seconds_of(at) * 1000)
 
 
-def at_from_ms(ms: int) -> str:
-    """Unix milliseconds as ``format_at`` writes them."""
-    seconds, millis = divmod(ms, 1000)
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + ".%03dZ" % millis
-
-
-def ms_from_at(at: str) -> Optional[int]:
-    """``at`` as Unix milliseconds, or None when they would not give back the same string
-    (a date like 2026-02-30, a year before 1000)."""
-    try:
-        ms = calendar.timegm((int(at[0:4]), int(at[5:7]), int(at[8:10]), int(at[11:13]), int(at[14:16]),
-                              int(at[17:19]))) * 1000 + int(at[20:23])
-        return ms if at_from_ms(ms) == at else None
-    except (ValueError, OverflowError):
-        return None
+_fromiso = datetime.fromisoformat
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +57,7 @@ class NewEvent:
     type: str
     seat: Optional[int]
     data: dict = field(hash=False)
-    at: Optional[str] = None
+    at_ms: Optional[int] = None  # when it happened (Unix ms); None: when the store appends it
 
     def __post_init__(self):
         if not isinstance(self.type, str) or not self.type:
@@ -60,8 +66,8 @@ class NewEvent:
             raise ValueError(f"seat must be an int or None, not {self.seat!r}")
         if not isinstance(self.data, dict):
             raise ValueError("event data must be a dict")
-        if self.at is not None and not (isinstance(self.at, str) and _AT.match(self.at)):
-            raise ValueError(f"at must look like 2026-11-21T12:00:00.123Z, not {self.at!r}")
+        if self.at_ms is not None and (isinstance(self.at_ms, bool) or not isinstance(self.at_ms, int)):
+            raise ValueError(f"at_ms must be Unix milliseconds (an int), not {self.at_ms!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +79,16 @@ class StoredEvent:
 
     seq: int
     type: str
-    at: str
+    at_ms: int  # Unix milliseconds, as stored; ``at`` is the RFC 3339 string clients see
     seat: Optional[int]
     data: dict = field(hash=False)
     v: int
     raw: bytes = field(default=b"", compare=False, hash=False, repr=False)
     hash: Optional[str] = field(default=None, compare=False, hash=False, repr=False)
+
+    @property
+    def at(self) -> str:
+        return rfc3339(self.at_ms)
 
     def public(self) -> dict:
         """The shape clients see (API.md): ``{"seq", "type", "at", "seat", "data"}``."""

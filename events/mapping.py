@@ -8,13 +8,11 @@ inside the domain and ``"cw"``/``"ccw"`` on the wire (``DIRECTION_FIELDS``)."""
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
-from datetime import datetime, timezone
-from functools import lru_cache
 
 from domain import events as dev
 
 from .codec import DIRECTION_NAMES
-from .envelope import NewEvent, StoredEvent
+from .envelope import NewEvent, StoredEvent, rfc3339, seconds_of
 
 TIME_FIELDS = ("deadline",)
 DIRECTION_FIELDS = ("direction",)
@@ -22,18 +20,15 @@ DIRECTION_VALUES = {name: d for d, name in DIRECTION_NAMES.items()}
 
 
 def to_rfc3339(t: float | None) -> str | None:
-    if t is None:
-        return None
-    return datetime.fromtimestamp(t, tz=timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """A domain time (Unix seconds, to the millisecond) as the event data and views show it."""
+    return None if t is None else rfc3339(round(t * 1000))
 
 
 def from_rfc3339(s: str | None) -> float | None:
-    if s is None:
-        return None
-    return datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
+    """An event data time back to Unix seconds."""
+    return None if s is None else seconds_of(s)
 
 
-@lru_cache(maxsize=None)
 def _has_seat(cls) -> bool:
     return "seat" in cls.__dataclass_fields__
 

@@ -6,7 +6,9 @@ for after every event; every round's result and the game's follow from the play 
 rules engine's scoring, applied to the replayed table, gives what the log records); every
 shuffle (deal and reshuffle) matches the commitment published with it, using the salts
 revealed when the game ended; the log ends with the game's end (``game_ended``, or
-``table_expired`` for a table that closed before a card was dealt)."""
+``table_expired`` for a table that closed before a card was dealt), which only the offer
+of a rematch (one ``rematch_offered``) may follow. Once a game is archived, one more: its
+log matches the seal the server signed when it archived it (``seal``, events.seal)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from domain.engine.scoring import game_outcome, round_outcome
 from domain.table import thaw
 from events import codec, logfile
 from events.chain import verify_chain
+from events.seal import PublicKey, Verdict, judge
 from events.envelope import StoredEvent
 from events.mapping import is_domain_event, to_domain_event
 
@@ -42,10 +45,16 @@ def audit(game_id: str, events: list[StoredEvent], head: Optional[str] = None) -
     expired = bool(events) and events[-1].type == "table_expired"
     checks.append(_check("commitments", True, "no shuffle was made: the table expired before the deal")
                   if expired and not run.shuffles else _check_commitments(events, run.shuffles))
-    ended = bool(events) and events[-1].type == "game_ended"
-    checks.append(_check("game_finished", ended or expired, "the log ends with game_ended" if ended
-                         else "the table expired before a card was dealt" if expired
-                         else "the game has not ended: its salts are not revealed yet"))
+    ends = [i for i, e in enumerate(events) if e.type == "game_ended"]
+    after = [e.type for e in events[ends[-1] + 1:]] if ends else []
+    if ends and after not in ([], ["rematch_offered"]):
+        checks.append(_check("game_finished", False, f"events after game_ended: {after[:4]} (only one "
+                                                     "rematch_offered may follow it)"))
+    else:
+        checks.append(_check("game_finished", bool(ends) or expired, (
+            "the log ends with game_ended" + (", then the offer of a rematch" if after else "")) if ends
+            else "the table expired before a card was dealt" if expired
+            else "the game has not ended: its salts are not revealed yet"))
     return {"verified": all(c["ok"] for c in checks), "events": len(events), "checks": checks}
 
 
@@ -146,10 +155,18 @@ def _check_commitments(events: list[StoredEvent], shuffles) -> dict:
     return _check("commitments", True, f"{len(shuffles)} shuffles match their commitments")
 
 
-def verify_file(data: bytes) -> dict:
+def with_seal(report: dict, verdict: Optional[Verdict]) -> dict:
+    """``report`` with the ``seal`` check of an archived game (None: never archived)."""
+    if verdict is None:
+        return report
+    return {**report, "verified": report["verified"] and verdict.ok, "checks": [*report["checks"], verdict.check()]}
+
+
+def verify_file(data: bytes, public: Optional[PublicKey] = None) -> dict:
     """Check a game log file with nothing but itself and the rules engine: its format and
     checksum, the hash chain up to the head it records, then the audit (replay, cards
-    accounted for, commitments against the revealed salts, the recorded result)."""
+    accounted for, commitments against the revealed salts, the recorded result); and its
+    seal, signature checked with ``public`` if given (a file without a seal then fails)."""
     try:
         log = logfile.parse(data)
         events = log.events()
@@ -158,5 +175,11 @@ def verify_file(data: bytes) -> dict:
                 "checks": [{"name": "file", "ok": False, "detail": str(e)}]}
     report = audit(log.game_id, events, log.head)
     file_check = {"name": "file", "ok": True, "detail": f"{logfile.FORMAT} v{logfile.VERSION}, {log.version} events, checksum ok"}
-    return {"verified": report["verified"], "game_id": log.game_id, "events": report["events"],
-            "checks": [file_check, *report["checks"]]}
+    report = {"verified": report["verified"], "game_id": log.game_id, "events": report["events"],
+              "checks": [file_check, *report["checks"]]}
+    if log.seal is None:
+        if public is None:
+            return report
+        return with_seal(report, Verdict(False, True, "the file carries no seal (a game is sealed when it is "
+                                                      "archived: export it again once it is)"))
+    return with_seal(report, judge(log.game_id, log, None, public))

@@ -37,6 +37,7 @@ def summary(record: GameRecord) -> dict:
         "closed_reason": record.closed,
         "seats": len(record.seats),
         "seats_taken": sum(1 for s in record.seats if s is not None),
+        "seats_open": len(record.open_seats()),
         "players": [{"seat": s.seat, "name": s.name, "kind": s.kind, "autopilot": s.autopilot}
                     for s in record.seats if s is not None],
         "attended": record.attended,

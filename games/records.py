@@ -2,11 +2,13 @@
 rebuilt by one fold over the log.
 
 Lobby events are the service's own (``game_created``, ``player_joined``, ``bot_joined``,
-``player_left``, ``autopilot_changed``, ``table_expired``); every other type is a domain
-event folded by ``domain.fold``. ``table_expired`` closes a table that waited too long
-for players: the game is then ``finished`` without a round ever dealt (``closed`` says
-why). The first event, ``game_created``, records the full rule set, the engine's
-rules version and the table configuration."""
+``player_left``, ``autopilot_changed``, ``table_expired``, ``rematch_offered``); every
+other type is a domain event folded by ``domain.fold``. ``table_expired`` closes a table
+that waited too long for players: the game is then ``finished`` without a round ever dealt
+(``closed`` says why). The first event, ``game_created``, records the full rule set, the
+engine's rules version and the table configuration; a rematch's also names the game it
+follows and the seats held for that game's players (``rematch_of``). ``rematch_offered``,
+the one event a finished game may take after ``game_ended``, names its rematch."""
 
 from __future__ import annotations
 
@@ -19,9 +21,11 @@ from domain import FixedDeal, GameState, RuleSet, Setup, fold, initial_state
 from domain.events import Event
 from events.chain import GENESIS, head_after
 from events.envelope import StoredEvent
-from events.mapping import from_rfc3339, is_domain_event, to_domain_event
+from events.envelope import rfc3339
+from events.mapping import is_domain_event, to_domain_event
 
-LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed", "table_expired")
+LOBBY_EVENTS = ("game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed", "table_expired",
+                "rematch_offered")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +45,17 @@ class GameRecord:
     game_id: str
     version: int
     last_hash: str
-    created_at: str
-    updated_at: str
+    created_ms: int  # Unix milliseconds: the first event's time
+    updated_ms: int  # and the last event's
     variant: str
     config: dict  # bot_delay_s, turn_timeout_s, announce_window_s, fill_with_bots_after_s, public
     seats: tuple[Optional[SeatInfo], ...]
     state: GameState
     timeouts: tuple[int, ...] = ()  # consecutive turn timeouts per seat (autopilot after 2)
     closed: Optional[str] = None  # "expired": the table closed before it filled (table_expired)
+    rematch: Optional[str] = None  # the game this finished one is played again as (rematch_offered)
+    rematch_of: Optional[str] = None  # the game this one plays again
+    reserved: frozenset = frozenset()  # seats held for the players of ``rematch_of`` (taken only by them)
 
     @property
     def status(self) -> str:
@@ -68,15 +75,27 @@ class GameRecord:
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s is None]
 
+    def open_seats(self) -> list[int]:
+        """Free seats anyone may take (not held for a player of the game this one plays again)."""
+        return [i for i in self.free_seats() if i not in self.reserved]
+
     @property
     def created_ts(self) -> float:
-        """``created_at`` as Unix seconds."""
-        return from_rfc3339(self.created_at)
+        """When the table was created, in Unix seconds."""
+        return self.created_ms / 1000
 
     @property
     def updated_ts(self) -> float:
-        """``updated_at`` (the time of the last event) as Unix seconds."""
-        return from_rfc3339(self.updated_at)
+        """The time of the last event, in Unix seconds."""
+        return self.updated_ms / 1000
+
+    @property
+    def created_at(self) -> str:
+        return rfc3339(self.created_ms)
+
+    @property
+    def updated_at(self) -> str:
+        return rfc3339(self.updated_ms)
 
     @property
     def attended(self) -> bool:
@@ -134,8 +153,10 @@ def setup_from_created(data: dict) -> Setup:
 def record_from_created(game_id: str, stored: StoredEvent) -> GameRecord:
     data = stored.data
     setup = setup_from_created(data)
-    return GameRecord(game_id, stored.seq, stored.hash or GENESIS, stored.at, stored.at, data["variant"], dict(data["config"]),
-                      tuple(None for _ in range(data["seats"])), initial_state(setup), (0,) * data["seats"])
+    of = data.get("rematch_of") or {}
+    return GameRecord(game_id, stored.seq, stored.hash or GENESIS, stored.at_ms, stored.at_ms, data["variant"],
+                      dict(data["config"]), tuple(None for _ in range(data["seats"])), initial_state(setup),
+                      (0,) * data["seats"], rematch_of=of.get("game_id"), reserved=frozenset(of.get("seats", ())))
 
 
 def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
@@ -153,6 +174,8 @@ def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
         seats[e.seat] = replace(seats[e.seat], autopilot=bool(d["on"]))
     elif e.type == "table_expired":
         return replace(record, closed="expired")
+    elif e.type == "rematch_offered":
+        return replace(record, rematch=d["game_id"])
     return replace(record, seats=tuple(seats))
 
 
@@ -186,7 +209,7 @@ def advance(record: GameRecord, stored: list[StoredEvent], state: GameState) -> 
             record = _apply_lobby(record, e)
     record = _count_timeouts(record, stored)
     last = stored[-1]
-    return replace(record, state=state, version=last.seq, last_hash=last.hash, updated_at=last.at)
+    return replace(record, state=state, version=last.seq, last_hash=last.hash, updated_ms=last.at_ms)
 
 
 def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[StoredEvent]) -> GameRecord:
@@ -196,7 +219,7 @@ def apply_events(record: Optional[GameRecord], game_id: str, events: Iterable[St
     record = fold_items(record, game_id, [to_domain_event(e) if is_domain_event(e.type) else e for e in events])
     if events:
         last = events[-1]
-        record = replace(record, version=last.seq, last_hash=head_after(prev, events), updated_at=last.at)
+        record = replace(record, version=last.seq, last_hash=head_after(prev, events), updated_ms=last.at_ms)
     return record
 
 

@@ -36,5 +36,5 @@ def apply_raw(record: Optional[GameRecord], game_id: str, raws: list, head: Opti
             for raw in raws:
                 head = codec.link(head, raw)
         record = replace(record, version=first + len(events) - 1, last_hash=head,
-                         updated_at=codec.at_string(events[-1][1]))
+                         updated_ms=codec.time_ms(events[-1][1]))
     return record

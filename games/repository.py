@@ -12,6 +12,7 @@ live)."""
 from __future__ import annotations
 
 import threading
+import time
 import zlib
 from collections import OrderedDict
 from typing import Optional
@@ -19,7 +20,8 @@ from typing import Optional
 from domain import GameState
 from events import codec
 from events.envelope import NewEvent, StoredEvent
-from events.store.base import ConcurrencyError, EventStore, Tail
+from events.store import budget
+from events.store.base import ConcurrencyError, EventStore, Tail, Unavailable
 
 from .records import GameRecord, advance, apply_events
 from .replay import apply_raw
@@ -41,8 +43,17 @@ class GameRepository:
         if at is not None:
             return self.load_at(game_id, at)
         # one load of a game at a time: the crowd of long-polls one move wakes folds the
-        # move's events once, not once each (the later ones find them in the cache)
-        with self._loading[zlib.crc32(game_id.encode()) % len(self._loading)]:
+        # move's events once, not once each (the later ones find them in the cache). The
+        # wait for it is store time (events.store.budget): while the store stalls, a crowd
+        # of requests for one game must not each wait out the load before it
+        lock = self._loading[zlib.crc32(game_id.encode()) % len(self._loading)]
+        remaining = budget.left()
+        began = time.monotonic()
+        got = lock.acquire(timeout=-1 if remaining is None else max(0.0, remaining))
+        budget.spend(time.monotonic() - began)
+        if not got:
+            raise Unavailable(f"the game store is slow: game {game_id} is still loading for another request")
+        try:
             cached = self._get(game_id)
             tail = self.store.read_tail(game_id, cached.version if cached is not None else 0)
             if cached is not None and not _continues(cached, tail):
@@ -55,6 +66,8 @@ class GameRepository:
             record = apply_raw(cached, game_id, tail.raws, tail.head)
             self._put(record)
             return record
+        finally:
+            lock.release()
 
     def cached(self, game_id: str) -> Optional[GameRecord]:
         """The record this process last saw, without asking the store (it may be stale:

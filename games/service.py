@@ -37,6 +37,7 @@ from domain.bots import LEVELS as BOT_LEVELS
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS
 from events.envelope import NewEvent, StoredEvent
 from events.mapping import to_new_event
+from events.store.base import Archived
 
 from . import tokens
 from .due import DueIndex
@@ -297,18 +298,12 @@ class GameService:
         full = len(spec.players) + len(spec.bots) == spec.seats
         if self.quota is not None:
             self.quota.admit(client, WAITING if not full else UNATTENDED if not spec.players else None)
-        seed = spec.seed if spec.seed is not None else secrets.randbits(64)
         deal = _deal(spec.deal)
-        setup = Setup(rules, spec.seats, str(seed), deal, spec.announce_window_s, spec.turn_timeout_s)
-        new_game(setup)  # checks seats against the deck and the fixed deal (InvalidSetup)
         config = {"bot_delay_s": spec.bot_delay_s, "turn_timeout_s": spec.turn_timeout_s,
                   "announce_window_s": spec.announce_window_s,
                   "fill_with_bots_after_s": spec.fill_with_bots_after_s, "public": public,
                   "seeded": spec.seed is not None}
-        created = NewEvent("game_created", None, {
-            "variant": spec.variant, "rules": rules.to_dict(), "rules_version": RULES_VERSION,
-            "seats": spec.seats, "config": config, "seed": str(seed),
-            "deal": spec.deal if deal is not None else None})
+        created = _created(spec.variant, rules, spec.seats, config, spec.seed, deal, spec.deal)
         game_id = self.new_id()
         events = [created]
         seated = []
@@ -329,12 +324,14 @@ class GameService:
         return record, seated
 
     def join(self, game_id: str, name: str, *, stranger: bool = False) -> tuple[GameRecord, Seated]:
-        """Take the lowest free seat. ``stranger``: the joiner did not choose this table
-        (quick play), so it must be one offered to strangers: public, not seeded, not dealt."""
+        """Take the lowest open seat (never one held for a rematch's player). ``stranger``:
+        the joiner did not choose this table (quick play), so it must be one offered to
+        strangers: public, not seeded, not dealt."""
         def take(record):
             if stranger and not offered_to_strangers(record):
                 raise Conflict("not_offered", "this table is not offered to strangers")
-            return self._take_seat(record, lambda seat: self._human(record.game_id, seat, name))
+            return self._take_seat(record, lambda seat: self._human(record.game_id, seat, name),
+                                   record.open_seats())
         return self._retry(game_id, take)
 
     def quickplay(self, variant: str, seats: int, name: str, fill_with_bots_after_s: Optional[float] = None,
@@ -357,15 +354,94 @@ class GameService:
                                                turn_timeout_s=turn_timeout_s), client)
         return record, seated[0]
 
-    def add_bot(self, game_id: str, level: str, by_seat: Optional[int] = None) -> tuple[GameRecord, Seated]:
-        """Seat a bot; ``by_seat`` is the seated player asking (None: the service)."""
+    def rematch(self, game_id: str, seat: int) -> tuple[GameRecord, Seated]:
+        """The player at ``seat`` of the finished game ``game_id`` takes the same seat in its
+        rematch: one new game with the same variant, rules, seats, bots and settings (a new
+        shuffle; a fixed deal is not dealt again).
+
+        Once per finished game: the first asker appends ``rematch_offered`` (the new game's
+        id) to the finished game's log, version-checked, so two asking at once agree on one
+        id (the loser of the race reads the winner's); then the new game is created under
+        that id if it is not there yet (created at version 0: once, whoever gets there
+        first, and a crash between the two steps is mended by the next asker). Every human
+        of the old table who has not left has a seat held in the new one, which only he
+        takes, through this call, with his old token; he gets a new token (old tokens
+        name the old game and act only there). A bot's seat is a bot again; the seat of a
+        human who left is an open seat. Raises Conflict (not finished; an expired table;
+        archived; the seat already taken), SeatLeft."""
+        old = self.get(game_id)
+        _check_seated(old, seat)
+        info = old.seats[seat]
+        if old.closed is not None:
+            raise Conflict("no_rematch", "this table closed before a card was dealt: there is nothing to play again")
+        if old.status != "finished":
+            raise Conflict("game_not_finished", "a rematch is offered once the game is over")
+        new_id = old.rematch
+        if new_id is None:
+            old, new_id = self._offer_rematch(game_id)
+        self._rematch_table(old, new_id)
+
+        def claim(record):
+            taken = record.seats[seat]
+            if taken is not None:
+                raise Conflict("rematch_seat_taken", "you have taken your seat in the rematch already"
+                               if taken.kind == "human" else "a bot took your seat in the rematch: the table did not wait")
+            return self._take_seat(record, lambda s: self._human(new_id, s, info.name), [seat])
+        return self._retry(new_id, claim)
+
+    def _offer_rematch(self, game_id: str) -> tuple[GameRecord, str]:
+        for _ in range(ATTEMPTS):
+            record = self.get(game_id)
+            if record.rematch is not None:
+                return record, record.rematch
+            new_id = self.new_id()
+            try:
+                _, after = self._append(record, [NewEvent("rematch_offered", None, {"game_id": new_id})], record.state)
+            except Archived:
+                raise Conflict("rematch_closed", "this game has been archived: a rematch is offered while the game "
+                                                 "is kept live after it ends") from None
+            except ConcurrencyError:
+                self.observer.conflicted(LOBBY)
+                continue  # another asker's offer landed first: take that one
+            return after, new_id
+        raise Conflict("busy", "the game changed too often while this request was retried; try again")
+
+    def _rematch_table(self, old: GameRecord, new_id: str) -> None:
+        """Create ``new_id`` as ``old`` played again, unless it exists already."""
+        if self.repo.load(new_id) is not None:
+            return
+        config = {**old.config, "seeded": False}
+        held = [s.seat for s in old.seats if s is not None and s.kind == "human"]
+        created = _created(old.variant, old.rules, len(old.seats), config, None, None, None,
+                           rematch_of={"game_id": old.game_id, "seats": held})
+        bots = [self._bot(s.seat, s.bot_level)[1] for s in old.seats if s is not None and s.kind == "bot" and not s.left]
+        try:
+            stored, record = self.repo.create(new_id, [created, *bots])
+        except ConcurrencyError:
+            return  # another asker created it first
+        self._changed(None, record, stored)
+
+    def add_bot(self, game_id: str, level: str, by_seat: Optional[int] = None,
+                seat: Optional[int] = None) -> tuple[GameRecord, Seated]:
+        """Seat a bot; ``by_seat`` is the seated player asking (None: the service). The bot
+        takes ``seat``, else the lowest open seat, else the lowest seat held for a rematch's
+        player (the players at the table chose not to wait)."""
         if level not in BOT_LEVELS:
             raise Invalid("level", f"must be one of {list(BOT_LEVELS)}")
 
         def add(record):
             if by_seat is not None:
                 _check_seated(record, by_seat)
-            return self._take_seat(record, lambda seat: self._bot(seat, level))
+            if seat is not None and not 0 <= seat < len(record.seats):
+                raise Invalid("seat", f"this table has seats 0 to {len(record.seats) - 1}")
+            free = record.free_seats()
+            if seat is None:
+                free = record.open_seats() + [s for s in free if s in record.reserved]
+            elif seat in free:
+                free = [seat]
+            elif record.status == "waiting":
+                raise Conflict("seat_taken", f"seat {seat} is taken")
+            return self._take_seat(record, lambda s: self._bot(s, level), free)
         return self._retry(game_id, add)
 
     def fill_with_bots(self, game_id: str, level: str = "normal") -> GameRecord:
@@ -421,15 +497,16 @@ class GameService:
         ev = NewEvent("bot_joined", seat, {"player_id": player_id, "level": level, "name": f"{level.title()} bot {seat}"})
         return Seated(seat, player_id, None), ev
 
-    def _take_seat(self, record: GameRecord, make):
+    def _take_seat(self, record: GameRecord, make, free: list[int]):
+        """Seat whom ``make`` makes in the first of ``free`` (the seats this request may take)."""
         if record.closed is not None:
             raise Conflict("game_finished", "this table closed before every seat was taken (it expired)")
         if record.status != "waiting":
             raise Conflict("game_started" if record.status == "playing" else "game_finished",
                            "the game has already started" if record.status == "playing" else "the game is over")
-        free = record.free_seats()
         if not free:
-            raise Conflict("game_full", "every seat is taken")
+            raise Conflict("game_full", "every open seat is held for a player of the last game (a rematch)"
+                           if record.free_seats() else "every seat is taken")
         seated, ev = make(free[0])
         return self._append_and_maybe_start(record, [ev]), seated
 
@@ -520,7 +597,20 @@ def _plausible_id(game_id: str) -> bool:
 
 
 def _preview(e: NewEvent, seq: int) -> StoredEvent:
-    return StoredEvent(seq, e.type, "", e.seat, e.data, 1, b"", "")
+    return StoredEvent(seq, e.type, 0, e.seat, e.data, 1, b"", "")
+
+
+def _created(variant: str, rules: RuleSet, seats: int, config: dict, seed: Optional[int],
+             deal: Optional[FixedDeal], deal_data: Optional[dict], rematch_of: Optional[dict] = None) -> NewEvent:
+    """A table's first event. Checks the seats against the deck and the fixed deal
+    (InvalidSetup); no seed: a random one."""
+    seed = seed if seed is not None else secrets.randbits(64)
+    new_game(Setup(rules, seats, str(seed), deal, config.get("announce_window_s"), config.get("turn_timeout_s")))
+    data = {"variant": variant, "rules": rules.to_dict(), "rules_version": RULES_VERSION, "seats": seats,
+            "config": config, "seed": str(seed), "deal": deal_data if deal is not None else None}
+    if rematch_of is not None:
+        data["rematch_of"] = rematch_of
+    return NewEvent("game_created", None, data)
 
 
 def _deal(deal: Optional[dict]) -> Optional[FixedDeal]:

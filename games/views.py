@@ -68,6 +68,7 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
             "score": pub.scores[i],
             "out": playing and not pub.active[i],
             "place": places.get(i),
+            "reserved": info is None and i in record.reserved,
         })
     pd, ps = pub.pending_draw, pub.pending_skip
     view = {
@@ -110,6 +111,8 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
         "fill_with_bots_at": _fill_at(record),
         "created_at": record.created_at,
         "updated_at": record.updated_at,
+        "rematch_game_id": record.rematch,
+        "rematch_of": record.rematch_of,
     }
     if seat is not None:
         info = record.seats[seat]

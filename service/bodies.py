@@ -1,7 +1,9 @@
 """Request bodies, checked before any view sees them: a body is JSON (415 otherwise) and
-parses (400 naming the problem otherwise). Python refuses integers of more than 4300
-digits with a ValueError that no parser downstream expects; here such a number is a 400
-naming its field."""
+parses (400 naming the problem otherwise), within the app's MAX_CONTENT_LENGTH (413
+otherwise, for a chunked body too: werkzeug hands over the first MAX_CONTENT_LENGTH bytes
+of one and stops, which read as a JSON document cut short). Python refuses integers of
+more than 4300 digits with a ValueError that no parser downstream expects; here such a
+number is a 400 naming its field."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import json
 import sys
 
 import orjson
-from flask import request
+from flask import current_app, request
 
 from .errors import ApiError, quoted
 from .problem_types import clip
@@ -45,7 +47,20 @@ def check_body() -> None:
         sent = request.headers.get("Content-Type")
         raise ApiError(415, "unsupported_media_type", "send the body as application/json, not "
                        + (quoted(sent) if sent else "without a Content-Type"))
-    request.environ[_BODY] = _parse(request.get_data(cache=True))
+    data = request.get_data(cache=True)
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit is not None and request.content_length is None and len(data) >= limit and _more(request.environ):
+        raise ApiError(413, "payload_too_large", f"the body is longer than {limit} bytes")
+    request.environ[_BODY] = _parse(data)
+
+
+def _more(environ) -> bool:
+    """Whether a streamed body goes on past what was read of it (the server's own input
+    stream: werkzeug's wrapper stops at the limit)."""
+    try:
+        return bool(environ["wsgi.input"].read(1))
+    except (OSError, ValueError):
+        return False
 
 
 def json_body():

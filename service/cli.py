@@ -9,7 +9,7 @@
     macau simulate ...      bot-only games offline
     macau replay GAME_ID    a game's log as a readable table (from Redis or the archive)
     macau audit GAME_ID     re-verify a finished game from its log (from Redis or the archive)
-    macau verify FILE       check an exported or archived game log file on its own
+    macau verify FILE [--public-key K]   check an exported or archived game log file on its own
     macau openapi           print the OpenAPI document
 
 Each command imports what it runs inside its own function: ``macau up`` only spawns
@@ -78,6 +78,9 @@ def main(argv=None) -> int:
         p.add_argument("--json", action="store_true", help="JSON instead of a table")
     verify = sub.add_parser("verify", help="check a game log file (GET /v1/games/{id}/export, or the archive's)")
     verify.add_argument("file")
+    verify.add_argument("--public-key", metavar="KEY",
+                        help="the service's archive seal key (GET /v1/archive/public-key, or `macau status`): "
+                             "ed25519:<base64>, or a file holding it or its PEM; the file's seal must verify with it")
     verify.add_argument("--json", action="store_true", help="one JSON object instead of a table")
     sub.add_parser("openapi", help="print the OpenAPI document (YAML)")
     args = parser.parse_args(argv)
@@ -206,6 +209,7 @@ def _start_stores(args, env: dict) -> list:
     server = start_server(appendonly=True, dir=data_dir, pick_port=lambda: port if bindable(port) else free_port())
     env["REDIS_URL"] = server.url
     env.setdefault("MACAU_ARCHIVE_DIR", os.path.join(data_dir, "archive"))
+    env.setdefault("MACAU_SEAL_KEY_FILE", os.path.join(data_dir, "seal-ed25519.pem"))  # beside the archive
     return [server]
 
 
@@ -225,7 +229,8 @@ def _banner(port: int, env: dict) -> None:
 
 
 # what the CLI's own commands need to find a running `macau up`'s servers
-UP_KEYS = ("REDIS_URL", "MACAU_REDIS_CLUSTER", "MACAU_QUEUE_REDIS_URL", "MACAU_ARCHIVE_DIR", "GUNICORN_BIND")
+UP_KEYS = ("REDIS_URL", "MACAU_REDIS_CLUSTER", "MACAU_QUEUE_REDIS_URL", "MACAU_ARCHIVE_DIR", "MACAU_SEAL_KEY_FILE",
+           "GUNICORN_BIND")
 
 
 def _up_state_path() -> str:
@@ -309,7 +314,7 @@ def cmd_status(args) -> int:
     config = _running_config()
     if not config.queue_url:
         raise SystemExit("macau status: set MACAU_QUEUE_REDIS_URL to the queue's Redis")
-    services = build(config, needs_queue=True)
+    services = build(config, needs_queue=True, signs=False)
     try:
         report = gather(services)
     finally:
@@ -346,25 +351,44 @@ def cmd_replay(args) -> int:
 
 def cmd_audit(args) -> int:
     from events import codec  # start-up: the rules engine
-    from games.audit import audit
+    from events.store.base import ArchiveDamaged
+    from games.audit import audit, with_seal
 
-    tail = _store().read_tail(args.game_id, 0)
+    store = _store()
+    try:
+        tail = store.read_tail(args.game_id, 0)
+    except ArchiveDamaged as e:
+        return _report({"verified": False, "events": 0, "checks": [{"name": "seal", "ok": False, "detail": e.detail}]},
+                       args.json)
     if not tail.version:
         print(f"no game {args.game_id!r}", file=sys.stderr)
         return 1
-    return _report(audit(args.game_id, codec.decode_many(tail.raws, 1), tail.head), args.json)
+    verdict = store.seal_verdict(args.game_id) if hasattr(store, "seal_verdict") else None
+    return _report(with_seal(audit(args.game_id, codec.decode_many(tail.raws, 1), tail.head), verdict), args.json)
 
 
 def cmd_verify(args) -> int:
+    from events.seal import PublicKey
     from games.audit import verify_file as verify  # start-up: the rules engine
 
+    public = None
+    if args.public_key:
+        text = args.public_key
+        try:
+            if os.path.isfile(text):
+                with open(text, encoding="utf-8") as f:
+                    text = f.read()
+            public = PublicKey.parse(text)
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            print(f"--public-key: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+            return 1
     try:
         with open(args.file, "rb") as f:
             data = f.read()
     except OSError as e:
         print(f"cannot read {args.file}: {e.strerror}", file=sys.stderr)
         return 1
-    report = verify(data)
+    report = verify(data, public)
     if not args.json and report["game_id"]:
         print(f"game {report['game_id']}")
     return _report(report, args.json)

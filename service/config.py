@@ -70,6 +70,8 @@ class Config:
     max_streams: int = 2000  # MACAU_MAX_STREAMS: open SSE streams and long-polls per API process
     max_streams_per_client: int = 64  # MACAU_MAX_STREAMS_PER_CLIENT: the same, per client address
     max_connections_per_client: int = 256  # MACAU_MAX_CONNECTIONS_PER_CLIENT: per peer and process (no proxy)
+    header_timeout_s: float = 10.0  # MACAU_HEADER_TIMEOUT_S: a request's line and headers arrive within this
+    max_header_reads_per_client: int = 32  # MACAU_MAX_HEADER_READS_PER_CLIENT: connections of a peer whose head is arriving
     redis_timeout_s: float = 2.0  # MACAU_REDIS_TIMEOUT_S: longest wait for one Redis command or connection
     ready_timeout_s: float = 0.5  # MACAU_READY_TIMEOUT_S: /readyz's own deadline for a PING
     idempotency_ttl_s: int = 86_400  # MACAU_IDEMPOTENCY_TTL_S: how long a key's response is kept
@@ -84,6 +86,7 @@ class Config:
     metrics_open: bool = False  # MACAU_METRICS_OPEN=1: /metrics without a token (`macau up`: loopback only)
     archive_dir: str | None = None  # MACAU_ARCHIVE_DIR: finished games' logs (unset: no archive)
     hot_retention_s: float = 86_400.0  # MACAU_HOT_RETENTION_S: how long a finished game stays in Redis
+    seal_key_file: str | None = None  # MACAU_SEAL_KEY_FILE: the archive's signing key (default: seal_key_path)
     max_round_events: int = MAX_ROUND_EVENTS  # MACAU_MAX_ROUND_EVENTS: a round's events before moves get 409
     public_url: str | None = None  # MACAU_PUBLIC_URL: the service's public address (links in webhook deliveries)
     # webhooks (docs/webhooks.md)
@@ -130,6 +133,8 @@ class Config:
             unattended_tables_total=_int("MACAU_UNATTENDED_TABLES_TOTAL", 1000),
             max_streams_per_client=_int("MACAU_MAX_STREAMS_PER_CLIENT", 64),
             max_connections_per_client=_int("MACAU_MAX_CONNECTIONS_PER_CLIENT", 256),
+            header_timeout_s=_float("MACAU_HEADER_TIMEOUT_S", 10.0),
+            max_header_reads_per_client=_int("MACAU_MAX_HEADER_READS_PER_CLIENT", 32),
             redis_timeout_s=_float("MACAU_REDIS_TIMEOUT_S", 2.0),
             ready_timeout_s=_float("MACAU_READY_TIMEOUT_S", 0.5),
             idempotency_ttl_s=_int("MACAU_IDEMPOTENCY_TTL_S", 86_400),
@@ -144,6 +149,7 @@ class Config:
             metrics_open=_flag("MACAU_METRICS_OPEN", False),
             archive_dir=os.environ.get("MACAU_ARCHIVE_DIR") or None,
             hot_retention_s=_float("MACAU_HOT_RETENTION_S", 86_400.0),
+            seal_key_file=os.environ.get("MACAU_SEAL_KEY_FILE") or None,
             max_round_events=_int("MACAU_MAX_ROUND_EVENTS", MAX_ROUND_EVENTS),
             public_url=os.environ.get("MACAU_PUBLIC_URL") or None,
             webhook_key=os.environ.get("MACAU_WEBHOOK_KEY") or None,
@@ -163,6 +169,15 @@ class Config:
             operator_webhook_events=[e.strip() for e in os.environ.get("MACAU_WEBHOOK_EVENTS", "game_finished")
                                      .split(",") if e.strip()],
         )
+
+    @property
+    def seal_key_path(self) -> str | None:
+        """Where the archive's seal key lives (docs/archive-seals.md): MACAU_SEAL_KEY_FILE,
+        else ``keys/seal-ed25519.pem`` in the archive, which every process shares; None
+        without an archive."""
+        if self.seal_key_file:
+            return self.seal_key_file
+        return os.path.join(self.archive_dir, "keys", "seal-ed25519.pem") if self.archive_dir else None
 
     @property
     def queue_url(self) -> str | None:

@@ -5,6 +5,7 @@ replay both use it."""
 
 from __future__ import annotations
 
+import logging
 from typing import Optional
 
 from flask import Response, json
@@ -13,6 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from domain import GameStatusError, InvalidRuleSet, InvalidSetup, RuleViolation
 from events.store import ConcurrencyError, Unavailable
+from events.store.base import ArchiveDamaged
 from events.store.redis_nodes import UNAVAILABLE
 from games.quota import TooManyTables
 from games.service import Conflict, Invalid, NotFound, SeatLeft, Stale
@@ -21,6 +23,8 @@ from games.webhooks import RefusedUrl, TooManyWebhooks
 from .problem_types import PROBLEM, QUOTE_LIMIT, TITLES, TYPE_BASE, bounded
 
 STORE_RETRY_AFTER_S = 2  # Retry-After of a 503 while Redis is unreachable
+
+log = logging.getLogger("macau.archive")
 
 
 class ApiError(Exception):
@@ -81,6 +85,10 @@ def problem_for(e: Exception) -> Optional[Response]:
         return problem(412, "stale_version", f"the game is at version {e.current_version}")
     if isinstance(e, SeatLeft):
         return problem(403, "seat_left", str(e))
+    if isinstance(e, ArchiveDamaged):
+        # not the client's doing, and no internal error either: the operator has a file to restore
+        log.error("archived log unusable", extra={"game_id": e.game_id, "problem": e.detail})
+        return problem(503, "archive_damaged", f"this game's archived log cannot be served: {e.detail}")
     if isinstance(e, HTTPException):
         return from_http_exception(e)
     if isinstance(e, RecursionError):

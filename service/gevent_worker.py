@@ -16,6 +16,16 @@ What this module adds to gunicorn's ``gevent_pywsgi`` worker:
   caps connections per client there (deploy/nginx.conf: ``limit_conn``);
 - an idle connection is closed after gunicorn's ``keepalive`` seconds without a request
   (pywsgi would wait for ever), so idle sockets do not hold the pool;
+- a request's head (its request line and every header) must arrive whole within
+  MACAU_HEADER_TIMEOUT_S of its first byte (pywsgi waits for ever for each line: a client
+  sending a byte a second held its connection as long as it liked), else a 408 closes the
+  connection; and without a proxy, one peer has at most MACAU_MAX_HEADER_READS_PER_CLIENT
+  connections whose head is still arriving (a 429 closes the next one at its first byte);
+- every answer after which the server closes the connection says so (``Connection:
+  close``; pywsgi only said it to HTTP/1.0 clients): a keep-alive client then opens a new
+  connection for its next request instead of sending it down a closed one. A refusal sent
+  before any request was read first takes in what the client already sent, so that
+  closing the socket sends a FIN, not a reset that could overtake the answer;
 - the answers the server itself gives (a request line or a header line too long, a
   malformed request) in problem+json, like every other error (API.md)."""
 
@@ -35,6 +45,10 @@ COALESCE_LIMIT = 256 * 1024  # a body up to this size goes out with its head
 
 REFUSAL = raw_problem(429, "Too Many Requests", "too_many_connections",
                       "this client holds too many open connections; close one", f"Retry-After: {RETRY_AFTER_S}\r\n")
+SLOW_HEADS = raw_problem(429, "Too Many Requests", "too_many_connections",
+                         "this client has too many connections whose request headers are still arriving; send a "
+                         "request's headers at once", f"Retry-After: {RETRY_AFTER_S}\r\n")
+DRAIN_LIMIT = 64 * 1024  # bytes a refusal takes in, already sent, before it closes the socket
 MAX_HEADER_LINE = 8190  # bytes of one header line, as gunicorn's own limit_request_field_size
 SERVER_ANSWERS = {
     "414": raw_problem(414, "URI Too Long", "uri_too_long", "the request line is longer than 8,192 bytes"),
@@ -48,24 +62,121 @@ class HeaderTooLarge(ValueError):
     pass
 
 
+class TooManySlowHeads(Exception):
+    """This peer already has as many connections whose request head is still arriving as
+    it may."""
+
+
+class HeadTimedOut(BaseException):
+    """A request's head took too long. A BaseException, as gevent's own Timeout: pywsgi's
+    parser turns an Exception raised while it reads the headers into its plain 400."""
+
+
+def timeout_answer(seconds: float) -> bytes:
+    return raw_problem(408, "Request Timeout", "request_timeout",
+                       f"the request line and headers did not all arrive within {seconds:g} s of its first byte")
+
+
+def drain(sock) -> None:
+    """Take in (and drop) what the peer has already sent, without waiting for more: a
+    socket closed with unread data sends a reset, which may reach the client before the
+    answer just written and destroy it."""
+    try:
+        sock.settimeout(0.0)
+        taken = 0
+        while taken < DRAIN_LIMIT:
+            data = sock.recv(16384)
+            if not data:
+                break
+            taken += len(data)
+    except OSError:  # nothing more for now (BlockingIOError), or the peer is gone
+        pass
+
+
+def refuse(sock, answer: bytes) -> None:
+    """Answer before any request was read, and close: what the peer sent is taken in
+    first, and the write side is shut before the socket closes (a FIN after the answer)."""
+    try:
+        sock.sendall(answer)
+        drain(sock)
+        sock.shutdown(socket.SHUT_WR)
+    except OSError:
+        pass
+    finally:
+        sock.close()
+
+
 class Handler(PyWSGIHandler):
+    _head_timer = None  # runs from a request's first byte until its head is read
+    _head_peer = None  # the peer this connection counts against while its head arrives
+
     def read_requestline(self):
+        first = b""
         with gevent.Timeout(self.server.keepalive_s, False):
-            return super().read_requestline()
-        return ""  # idle past keep-alive: the connection closes
+            first = self.rfile.peek(1)  # the first byte of the next request
+        if not first:
+            return ""  # idle past keep-alive, or the client closed: the connection closes
+        self._head_started()
+        return super().read_requestline()
 
     def handle_one_request(self):
-        result = super().handle_one_request()
+        self.environ = None  # the previous request's: an answer without a request logs nothing
+        try:
+            result = super().handle_one_request()
+        except TooManySlowHeads:
+            return "429", SLOW_HEADS
+        except HeadTimedOut:
+            return "408", timeout_answer(self.server.header_timeout_s)
+        finally:
+            self._head_done()
         if isinstance(result, tuple):  # the server's own refusal: same status, in problem+json
             code = result[0] if result[0] in SERVER_ANSWERS else "400"
             return code, SERVER_ANSWERS[code]
         return result
 
     def read_request(self, raw_requestline):
-        ok = super().read_request(raw_requestline)
+        try:
+            ok = super().read_request(raw_requestline)
+        finally:
+            self._head_done()  # the head is in: the application's time is not the head's
         if ok and any(len(line) > MAX_HEADER_LINE for line in self.headers.headers):
             raise HeaderTooLarge("a header line is too long")
         return ok
+
+    def _head_started(self) -> None:
+        server = self.server
+        if server.heads_per_peer and isinstance(self.client_address, tuple):
+            peer = address_key(self.client_address[0])
+            if server.heads.get(peer, 0) >= server.heads_per_peer:
+                raise TooManySlowHeads(peer)
+            server.heads[peer] = server.heads.get(peer, 0) + 1
+            self._head_peer = peer
+        if server.header_timeout_s > 0:
+            self._head_timer = gevent.Timeout.start_new(server.header_timeout_s, HeadTimedOut)
+
+    def _head_done(self) -> None:
+        timer, self._head_timer = self._head_timer, None
+        if timer is not None:
+            timer.close()
+        peer, self._head_peer = self._head_peer, None
+        if peer is not None:
+            heads = self.server.heads
+            left = heads.get(peer, 1) - 1
+            if left > 0:
+                heads[peer] = left
+            else:
+                heads.pop(peer, None)
+
+    def finalize_headers(self):
+        """pywsgi's, plus ``Connection: close`` on an HTTP/1.1 answer after which the
+        connection closes (a refusal, a client that asked for it): pywsgi said so to
+        HTTP/1.0 clients only, so a keep-alive client sent its next request down a socket
+        the server had closed (RemoteDisconnected, ECONNRESET)."""
+        write = super().finalize_headers()
+        if self.close_connection and self.request_version == "HTTP/1.1" and \
+                not any(name.lower() == b"connection" for name, _ in self.response_headers):
+            self.response_headers.append((b"Connection", b"close"))
+        return write
 
     def _handle_client_error(self, ex):
         if isinstance(ex, HeaderTooLarge):
@@ -121,10 +232,13 @@ class Handler(PyWSGIHandler):
 class Server(PyWSGIServer):
     per_peer = 0
     keepalive_s = 30.0
+    header_timeout_s = 10.0
+    heads_per_peer = 0  # connections of one peer whose request head is still arriving (0: no cap)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.peers: dict[str, int] = {}
+        self.heads: dict[str, int] = {}
 
     def handle(self, sock, address):
         if isinstance(address, tuple):
@@ -135,12 +249,7 @@ class Server(PyWSGIServer):
         peer = address_key(address[0])
         held = self.peers.get(peer, 0)
         if held >= self.per_peer:
-            try:
-                sock.sendall(REFUSAL)
-            except OSError:
-                pass
-            finally:
-                sock.close()
+            refuse(sock, REFUSAL)
             return None
         self.peers[peer] = held + 1
         try:
@@ -159,7 +268,10 @@ class MacauGeventWorker(GeventPyWSGIWorker):
     def init_process(self):
         config = Config.from_env()
         # one server class per worker process, carrying this process's settings
+        direct = config.trusted_proxies == 0  # behind a proxy, every peer is the proxy: it caps clients
         self.server_class = type("MacauServer", (Server,), {
-            "per_peer": config.max_connections_per_client if config.trusted_proxies == 0 else 0,
-            "keepalive_s": float(self.cfg.keepalive or 30)})
+            "per_peer": config.max_connections_per_client if direct else 0,
+            "keepalive_s": float(self.cfg.keepalive or 30),
+            "header_timeout_s": config.header_timeout_s,
+            "heads_per_peer": config.max_header_reads_per_client if direct else 0})
         super().init_process()

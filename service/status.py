@@ -1,7 +1,8 @@
 """``macau status``: what the service is doing, read from Redis alone (no API needed).
 
-Games by status and variant (the lobby), the RQ queues, webhook deliveries, the workers and their last
-heartbeat, jobs late by more than 2 s, and the oldest stalled game: a playing or waiting
+Games by status and variant (the lobby), the RQ queues, webhook deliveries, the workers and
+their last heartbeat, jobs late by more than 2 s, the archive's seal key
+(docs/archive-seals.md), and the oldest stalled game: a playing or waiting
 game whose bot turn, turn clock, last-card window or bot fill is overdue by more than the
 scheduler's own 2 s (the sweeper reschedules such games every few seconds; one that stays
 here is stuck). Only suspects are loaded: games the due index holds as overdue, and games
@@ -22,6 +23,8 @@ from workers.queueing import SCHEDULER_LATENESS_S, bots_queue, webhooks_queue
 
 from .wiring import Services
 
+from .seals import registered_key
+
 QUEUE_SAMPLE = 500  # queued jobs looked at (oldest first) for lateness
 SUSPECTS = 10_000  # overdue games taken from the due index at most
 
@@ -35,7 +38,8 @@ def gather(services: Services, now: float | None = None) -> dict:
             "webhooks": {"pending_deliveries": services.webhooks.outbox.pending(),
                          "failing_receivers": services.webhooks.outbox.failing_count()},
             "late_jobs": _late_jobs(services.queue, now), "workers": _workers(services.queue, now),
-            "stalled": _stalled(services.repo, services.lobby, services.due, now)}
+            "stalled": _stalled(services.repo, services.lobby, services.due, now),
+            "seal_key": _seal_key(services.redis)}
 
 
 def _games(lobby: LobbyIndex) -> dict:
@@ -99,6 +103,11 @@ def _stalled(repo: GameRepository, lobby: LobbyIndex, due_index: DueIndex, now: 
         "version": oldest[2].version, "due": oldest[1], "overdue_s": round(oldest[0], 1)} if oldest else None}
 
 
+def _seal_key(client) -> dict | None:
+    key = registered_key(client) if client is not None else None
+    return None if key is None else {"algorithm": "Ed25519", "key_id": key.key_id, "public_key": key.text()}
+
+
 def _iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -128,6 +137,9 @@ def render(report: dict) -> str:
              w["current_job"] or ""] for w in workers])
     else:
         lines.append("workers: none (bots, clocks and windows wait until one starts)")
+    seal = report.get("seal_key")
+    lines += ["", f"archive seal key: {seal['public_key']} (key id {seal['key_id']})" if seal else
+              "archive seal key: none registered (no archive, or no process has started with one yet)"]
     st = report["stalled"]
     lines += ["", f"stalled games (overdue by more than {st['threshold_s']:g} s): {st['count']} "
                   f"of {st['games']} playing or waiting ({st['checked']} looked at)"]

@@ -5,9 +5,10 @@ worker``). The event store is Redis Streams when ``redis_url`` is set, else in m
 with ``redis_cluster`` its client is a ``RedisCluster`` (the code above it is the same).
 The lobby projection and idempotency keys live beside the events; the RQ queue (its own
 Redis when ``queue_redis_url`` is set, as a cluster needs) receives the follow-ups (bot
-turns, clocks) and the webhooks' fan-outs unless ``enqueue`` is off. With ``archive_dir``, reads fall back to the
-archive (a tiered store) and the archiver moves finished games there. Tests pass fakes:
-a store, a clock, a queue."""
+turns, clocks) and the webhooks' notices unless ``enqueue`` is off. With ``archive_dir``,
+reads fall back to the archive (a tiered store, which serves an archived log only once it
+matches its seals) and the archiver moves finished games there, sealing each with the
+process's seal key (service.seals). Tests pass fakes: a store, a clock, a queue."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 from rq import Queue
 
+from events.seal import PublicKey, SealKey
 from events.store import EventStore, InMemoryEventStore, RedisEventStore
 from events.store.archive_dir import ArchiveDir
 from events.store.tiered import TieredEventStore
@@ -42,6 +44,7 @@ from .idempotency import IdempotencyStore, MemoryIdempotency, RedisIdempotency
 from .metrics import Metrics
 from .ratelimit import RateLimiter
 from .readiness import Probe
+from .seals import signing_key, verifying_key
 from .slots import StreamSlots
 from .streams import StreamHub
 
@@ -67,6 +70,7 @@ class Services:
     webhooks: Webhooks  # subscriptions, the outbox, and (in workers) the delivery lane
     webhook_registrations: RateLimiter  # webhooks registered per address
     archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
+    seal_key: Optional[SealKey] = None  # with an archive: seals archived logs (its public key checks them)
     views: ViewCache = field(default_factory=ViewCache)  # this process's game views, per version and viewer
 
     def close(self) -> None:
@@ -77,17 +81,22 @@ class Services:
 
 
 def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional[Callable[[], float]] = None,
-          queue: Optional[Queue] = None, needs_queue: bool = False) -> Services:
-    """Raises ``ConfigError`` for settings that cannot work (``needs_queue``: a worker)."""
+          queue: Optional[Queue] = None, needs_queue: bool = False, signs: bool = True) -> Services:
+    """Raises ``ConfigError`` for settings that cannot work (``needs_queue``: a worker).
+    ``signs``: a service process, which seals archived logs with the key file's key (and
+    creates it); a tool (``macau status``) only checks seals and creates no key."""
     config.check(needs_queue=needs_queue)
     if store is None:
-        store = event_store(config)
+        store = event_store(config, verify=False)
     hot = store.hot if isinstance(store, TieredEventStore) else store
     archive = store.archive if isinstance(store, TieredEventStore) else None
     if archive is None and config.archive_dir:
         archive = ArchiveDir(config.archive_dir)
         store = TieredEventStore(hot, archive)
     client = hot.client if isinstance(hot, RedisEventStore) else None
+    seal_key = signing_key(config, client) if archive is not None and signs else None
+    if archive is not None:
+        store.public = seal_key.public if seal_key is not None else verifying_key(config, client)
     if queue is None and config.queue_url:
         queue = Queue(QUEUE_NAME, connection=_queue_client(config.queue_url, config.redis_timeout_s))
     repo = GameRepository(store)
@@ -119,7 +128,8 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         queue=queue, redis=client, metrics=metrics, webhooks=webhooks,
         webhook_registrations=RateLimiter(config.webhook_registrations_per_min / 60, config.webhook_registrations_burst),
         readiness=Probe(client, config.ready_timeout_s) if client is not None else None,
-        archiver=Archiver(hot, archive, lobby, config.hot_retention_s) if archive is not None else None)
+        archiver=Archiver(hot, archive, lobby, seal_key, config.hot_retention_s) if seal_key is not None else None,
+        seal_key=seal_key)
 
 
 def webhook_settings(config: Config) -> WebhookSettings:
@@ -132,15 +142,20 @@ def webhook_settings(config: Config) -> WebhookSettings:
         operator_secret=config.operator_webhook_secret, operator_events=tuple(config.operator_webhook_events))
 
 
-def event_store(config: Config) -> EventStore:
+def event_store(config: Config, verify: bool = True) -> EventStore:
     """The event store ``config`` names: Redis or memory, with the archive behind it when
-    there is one (also what the offline tools read: ``macau replay``, ``macau audit``)."""
+    there is one (also what the offline tools read: ``macau replay``, ``macau audit``;
+    ``verify``: check archived logs' seals with the key file's public key, else the one
+    registered in Redis)."""
     store = RedisEventStore.from_url(config.redis_url, cluster=config.redis_cluster,
                                      socket_timeout=config.redis_timeout_s,
                                      wait_replicas=config.redis_wait_replicas,
                                      wait_timeout_ms=config.redis_wait_timeout_ms) \
         if config.redis_url else InMemoryEventStore()
-    return TieredEventStore(store, ArchiveDir(config.archive_dir)) if config.archive_dir else store
+    if not config.archive_dir:
+        return store
+    public: Optional[PublicKey] = verifying_key(config, getattr(store, "client", None)) if verify else None
+    return TieredEventStore(store, ArchiveDir(config.archive_dir), public)
 
 
 def _queue_client(url: str, timeout_s: float) -> redis.Redis:

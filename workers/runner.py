@@ -15,11 +15,11 @@ import threading
 import time
 
 import rq.scheduler as rq_scheduler
-from rq import SimpleWorker
 
 from . import jobs
 from .context import WorkerServices
 from .queueing import bots_queue, webhooks_queue
+from .registration import RegisteringWorker
 from .sweeper import sweep_once
 from .webhooks import Dispatcher
 
@@ -74,8 +74,8 @@ def run(services: WorkerServices, *, burst: bool = False, sweeper: bool = True, 
     # lane and return at once), then the bot-only tables: a job from a queue only when those
     # before it are empty
     queues = [services.queue, webhooks_queue(services.queue), bots_queue(services.queue)]
-    worker = SimpleWorker(queues, connection=services.queue.connection,
-                          maintenance_interval=5, worker_ttl=10, job_monitoring_interval=2)
+    worker = RegisteringWorker(queues, connection=services.queue.connection,
+                               maintenance_interval=5, worker_ttl=10, job_monitoring_interval=2)
     signal.signal(signal.SIGTERM, lambda *_: worker.request_stop(signal.SIGTERM, None))
     logging.getLogger("macau.worker").info("worker %s on queue %s (scheduler on, sweeper %s)", worker.name,
                                            services.queue.name, "on" if sweeper else "off")

@@ -23,6 +23,7 @@ from typing import Optional
 import orjson
 
 from .. import logfile
+from ..files import fsync_dir, write_new
 from ..logfile import GameLog
 
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
@@ -54,14 +55,7 @@ class ArchiveDir:
         path = self._writable_path(game_id)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         temp = f"{path}.{uuid.uuid4().hex[:12]}.tmp"
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        write_new(temp, data)
         return temp
 
     def publish(self, game_id: str, temp: str) -> None:
@@ -69,7 +63,7 @@ class ArchiveDir:
         Leftovers of earlier attempts at this game go."""
         path = self._writable_path(game_id)
         os.replace(temp, path)
-        _fsync_dir(os.path.dirname(path))
+        fsync_dir(os.path.dirname(path))
         for stale in glob.glob(glob.escape(path) + ".*.tmp"):
             try:
                 os.remove(stale)
@@ -99,7 +93,7 @@ class ArchiveDir:
             st = os.stat(path)
         except FileNotFoundError:
             return None
-        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        stamp = (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)  # ctime: no one can set it back
         if not fresh:
             with self._lock:
                 hit = self._cache.get(game_id)
@@ -159,11 +153,3 @@ class ArchiveDir:
             if len(out) >= limit:
                 break
         return out[:limit]
-
-
-def _fsync_dir(path: str) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

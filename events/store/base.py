@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Callable, Optional
 
 from .. import codec
-from ..envelope import NewEvent, StoredEvent, format_at, utc_now
+from ..envelope import NewEvent, StoredEvent, now_ms
 
-Clock = Callable[[], datetime]
+Clock = Callable[[], int]  # the present as Unix milliseconds
 
 
 class ConcurrencyError(Exception):
@@ -29,6 +28,10 @@ class ConcurrencyError(Exception):
         super().__init__(f"game {game_id}: {what} (expected {expected_version}, current {current_version})")
 
 
+class Archived(ConcurrencyError):
+    """The game has left the hot store for the archive: it takes no more events."""
+
+
 class AlreadyApplied(Exception):
     """An append carried a ``request_id`` that an earlier append of this game carried:
     nothing was written; ``span`` is the ``(first, last)`` seqs the earlier one wrote."""
@@ -43,6 +46,16 @@ class Unavailable(Exception):
     not acknowledge a write in time): nothing is known to be lost; retry shortly. An
     append that raises this may have been stored (without the acknowledgement asked
     for): retry it with its request id, or reload before deciding again."""
+
+
+class ArchiveDamaged(Exception):
+    """A game left the hot store for the archive, and its archived log cannot be served:
+    the file is missing, damaged, another game's, or does not match its seal
+    (events.seal). Nothing a client did; the operator has a file to restore."""
+
+    def __init__(self, game_id: str, detail: str):
+        self.game_id, self.detail = game_id, detail
+        super().__init__(f"game {game_id}: {detail}")
 
 
 class GameNotFound(LookupError):
@@ -67,7 +80,7 @@ class Tail:
 class EventStore(ABC):
     """Per game: ``seq`` is 1-based and gap-free, and ``version`` is the last ``seq``."""
 
-    def __init__(self, clock: Clock = utc_now):
+    def __init__(self, clock: Clock = now_ms):
         self._clock = clock
 
     @abstractmethod
@@ -136,9 +149,19 @@ class EventStore(ABC):
         """The checksum ``mark_archived`` recorded for the game, or None."""
 
     @abstractmethod
-    def mark_archived(self, game_id: str, version: int, head: str, checksum: str) -> bool:
+    def mark_archived(self, game_id: str, version: int, head: str, checksum: str, seal: bytes) -> bool:
         """Record that the game's log, at ``version`` with ``head``, is archived in a file
-        with ``checksum``; False (nothing recorded) if the game is not at that point."""
+        with ``checksum``, and keep its ``seal`` (events.seal, ``Seal.kept``), in one step; False
+        (nothing recorded) if the game is not at that point. The seal outlives the game:
+        ``evict`` leaves it."""
+
+    @abstractmethod
+    def seal_of(self, game_id: str) -> Optional[bytes]:
+        """The seal ``mark_archived`` kept for the game, or None."""
+
+    def archived_file(self, game_id: str) -> Optional[bytes]:
+        """The game's archived log file as archived (sealed), if there is one."""
+        return None
 
     @abstractmethod
     def evict(self, game_id: str, version: int, head: str, checksum: str) -> bool:
@@ -155,7 +178,7 @@ class EventStore(ABC):
         self.close()
 
     def _seal(self, events: list[NewEvent], expected_version: int, prev: str) -> list[StoredEvent]:
-        return codec.seal(events, expected_version, prev, format_at(self._clock()))
+        return codec.seal(events, expected_version, prev, self._clock())
 
 
 class Wakeup(ABC):

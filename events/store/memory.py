@@ -10,19 +10,20 @@ import time
 from typing import Optional
 
 from .. import codec
-from ..envelope import NewEvent, StoredEvent, utc_now
+from ..envelope import NewEvent, StoredEvent, now_ms
 from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Tail, Wakeup, check_append, check_game_id,
                    check_read)
 
 
 class InMemoryEventStore(EventStore):
-    def __init__(self, clock: Clock = utc_now):
+    def __init__(self, clock: Clock = now_ms):
         super().__init__(clock)
         self._changed = threading.Condition(threading.Lock())
         self._logs: dict[str, list[bytes]] = {}
         self._last_hash: dict[str, str] = {}
         self._requests: dict[str, dict[str, tuple[int, int]]] = {}
         self._archived: dict[str, str] = {}
+        self._seals: dict[str, bytes] = {}
 
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
                prev_hash: Optional[str] = None, *, request_id: Optional[str] = None) -> list[StoredEvent]:
@@ -110,12 +111,17 @@ class InMemoryEventStore(EventStore):
         with self._changed:
             return self._archived.get(game_id)
 
-    def mark_archived(self, game_id, version, head, checksum):
+    def mark_archived(self, game_id, version, head, checksum, seal):
         with self._changed:
             if not self._at(game_id, version, head):
                 return False
             self._archived[game_id] = checksum
+            self._seals[game_id] = bytes(seal)
             return True
+
+    def seal_of(self, game_id: str) -> Optional[bytes]:
+        with self._changed:
+            return self._seals.get(game_id)
 
     def evict(self, game_id, version, head, checksum):
         with self._changed:

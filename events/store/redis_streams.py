@@ -9,7 +9,10 @@ Per game, under one hash tag so every script touches one Redis Cluster slot:
                             archive, ``archived`` (the archive file's checksum);
   ``game:{<id>}:requests``  a hash: request id (an Idempotency-Key) -> ``first-last`` seqs
                             its append wrote;
-  ``game:{<id>}:live``      a shard channel: the new version after each append (redis_live).
+  ``game:{<id>}:live``      a shard channel: the new version after each append (redis_live);
+  ``game:{<id>}:seal``      once archived, the log's seal (events.seal, as kept: 77 bytes),
+                            written with the ``archived`` mark and kept after the game's
+                            other keys are gone.
 
 An append is one EVALSHA: hashes are computed here, the script checks version and
 last hash, XADDs every event, updates meta and publishes the new version, or writes
@@ -31,7 +34,8 @@ from typing import Optional
 import redis
 
 from .. import codec
-from ..envelope import NewEvent, StoredEvent, utc_now
+from ..envelope import NewEvent, StoredEvent, now_ms
+from . import budget
 from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Tail, check_append, check_game_id,
                    check_read)
 from .redis_live import FeedWakeup, LiveFeed
@@ -77,14 +81,15 @@ redis.call('SPUBLISH', KEYS[3], expected + n)
 return {1, expected + n}
 """
 
-# KEYS: meta hash.  ARGV: version, head, checksum.  Marks the game archived if it is at
-# that version and head.
+# KEYS: meta hash, seal.  ARGV: version, head, checksum, seal.  Marks the game archived
+# and keeps its seal if it is at that version and head.
 _MARK_LUA = """
 local meta = redis.call('HMGET', KEYS[1], 'version', 'last_hash')
 if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] then
   return 0
 end
 redis.call('HSET', KEYS[1], 'archived', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[4])
 return 1
 """
 
@@ -101,28 +106,71 @@ return 1
 
 
 class LeanConnectionPool(redis.BlockingConnectionPool):
-    """A blocking pool without redis-py 8's per-checkout socket poll.
+    """A blocking pool without redis-py 8's per-checkout socket poll, that keeps to the
+    request's store budget (events.store.budget).
 
     ``BlockingConnectionPool.get_connection`` polls every connection it hands out for
     pending data (and records metrics); under gevent each poll is a trip through the hub,
     a fifth of an API move's Redis cost. Every command on these connections is one request
     and one reply read to the end (redis-py disconnects a connection on any error), so a
-    connection back in the pool never holds unread data."""
+    connection back in the pool never holds unread data.
+
+    Within a budget, the wait for a free connection and the connection's timeouts (to
+    connect, and for each reply) are cut to what is left of it, and the time from checkout
+    to release is spent from it."""
 
     def get_connection(self, command_name=None, *keys, **options):
         self._checkpid()
+        remaining = budget.left()
+        if remaining is not None and remaining <= 0:
+            raise budget.used_up()
+        began = time.monotonic()
         try:
-            connection = self.pool.get(block=True, timeout=self.timeout)
+            connection = self.pool.get(block=True, timeout=self.timeout if remaining is None
+                                       else min(self.timeout, remaining))
         except Empty:
+            budget.spend(time.monotonic() - began)
+            if remaining is not None and remaining < self.timeout:
+                raise budget.used_up() from None
             raise redis.ConnectionError("No connection available.") from None
         if connection is None:
             connection = self.make_connection()
+        if remaining is not None:
+            _limit(connection, max(0.001, remaining - (time.monotonic() - began)))
+        connection._macau_checked_out = began
         try:
             connection.connect()
         except BaseException:
             self.release(connection)
             raise
         return connection
+
+    def release(self, connection):
+        began = connection.__dict__.pop("_macau_checked_out", None)
+        if began is not None:
+            budget.spend(time.monotonic() - began)
+        if connection.__dict__.pop("_macau_limited", False):
+            _limit(connection, None, self.connection_kwargs)
+        super().release(connection)
+
+
+def _limit(connection, seconds: Optional[float], configured: Optional[dict] = None) -> None:
+    """Cut a connection's timeouts to ``seconds``, or (None) put back the ``configured`` ones."""
+    if seconds is None:
+        timeout = configured.get("socket_timeout")
+        connection.socket_timeout = timeout
+        connection.socket_connect_timeout = configured.get("socket_connect_timeout") or timeout
+    else:
+        if seconds >= (connection.socket_timeout or float("inf")):
+            return
+        timeout = seconds
+        connection.socket_timeout = connection.socket_connect_timeout = seconds
+        connection._macau_limited = True
+    update = getattr(connection, "update_current_socket_timeout", None)  # redis-py 8: the socket and its parser
+    if update is not None:
+        update(timeout)
+    elif getattr(connection, "_sock", None) is not None:
+        connection._sock.settimeout(timeout)
 
 
 def events_key(game_id: str) -> str:
@@ -141,6 +189,10 @@ def requests_key(game_id: str) -> str:
     return f"game:{{{game_id}}}:requests"
 
 
+def seal_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}:seal"
+
+
 class RedisEventStore(EventStore):
     """``client`` (a ``redis.Redis`` or a ``RedisCluster``) serves appends and plain reads;
     ``blocking_client`` (default: ``client``) serves XREAD BLOCK, which never blocks
@@ -148,7 +200,7 @@ class RedisEventStore(EventStore):
     once that many replicas have it (``WAIT``, up to ``wait_timeout_ms``)."""
 
     def __init__(self, client: Client, *, blocking_client: Optional[Client] = None,
-                 max_block_s: float = 30.0, clock: Clock = utc_now, hash_cache_size: int = 10_000,
+                 max_block_s: float = 30.0, clock: Clock = now_ms, hash_cache_size: int = 10_000,
                  owns_clients: bool = False, wait_replicas: int = 0, wait_timeout_ms: int = 1000):
         super().__init__(clock)
         self._redis = client
@@ -168,7 +220,7 @@ class RedisEventStore(EventStore):
 
     @classmethod
     def from_url(cls, url: str, *, cluster: bool = False, pool_size: int = 32, socket_timeout: float = 2.0,
-                 blocking_pool_size: int = 64, max_block_s: float = 5.0, clock: Clock = utc_now,
+                 blocking_pool_size: int = 64, max_block_s: float = 5.0, clock: Clock = now_ms,
                  wait_replicas: int = 0, wait_timeout_ms: int = 1000) -> "RedisEventStore":
         """``url`` names the server, or with ``cluster`` any node of a Redis Cluster."""
         # redis-py 8 defaults (socket_timeout=5, a pool of 100 that raises once exhausted)
@@ -374,9 +426,15 @@ class RedisEventStore(EventStore):
         mark = self._redis.hget(meta_key(game_id), "archived")
         return None if mark is None else _text(mark)
 
-    def mark_archived(self, game_id, version, head, checksum):
+    def mark_archived(self, game_id, version, head, checksum, seal):
         check_game_id(game_id)
-        return bool(self._mark_script(keys=[meta_key(game_id)], args=[version, head, checksum]))
+        return bool(self._mark_script(keys=[meta_key(game_id), seal_key(game_id)],
+                                      args=[version, head, checksum, seal]))
+
+    def seal_of(self, game_id: str) -> Optional[bytes]:
+        check_game_id(game_id)
+        key = seal_key(game_id)
+        return self._routed(key, lambda c: c.get(key))
 
     def evict(self, game_id, version, head, checksum):
         check_game_id(game_id)

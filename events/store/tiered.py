@@ -5,34 +5,50 @@ Every read asks the hot store first; a game it does not hold is read from its ar
 log, the same stored values, so everything built on reads (replays, views, the events
 endpoint, audits) serves an archived game exactly as it served it from the hot store.
 Writes go to the hot store. A game leaves the hot store only after its log was archived
-and read back (games.archiving), so at no moment is it in neither."""
+and read back (games.archiving), so at no moment is it in neither.
+
+An archived log is served only once it matches its seals (events.seal): the one the hot
+store kept when the game was archived, and the one the file carries, each signed with
+the server's key (``public``). A file that is missing while its seal is kept, damaged,
+another game's, or does not match a seal raises ``ArchiveDamaged``: never a forged
+result, never a game that seems not to exist."""
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from typing import Optional
 
+from .. import logfile
 from ..envelope import NewEvent, StoredEvent
+from ..logfile import GameLog
+from ..seal import PublicKey, Verdict, judge
 from .archive_dir import ArchiveDir
-from .base import ConcurrencyError, EventStore, Tail, Wakeup, check_read
+from .base import Archived, ArchiveDamaged, ConcurrencyError, EventStore, Tail, Wakeup, check_read
 
 
 class TieredEventStore(EventStore):
-    def __init__(self, hot: EventStore, archive: ArchiveDir):
+    def __init__(self, hot: EventStore, archive: ArchiveDir, public: Optional[PublicKey] = None,
+                 cache_size: int = 1024):
         super().__init__(hot._clock)
         self.hot = hot
         self.archive = archive
+        self.public = public  # None: seals are compared with the file, their signatures not checked
+        self._judged: OrderedDict[str, GameLog] = OrderedDict()  # logs that matched their seals, as parsed
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
 
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
                prev_hash: Optional[str] = None, *, request_id: Optional[str] = None) -> list[StoredEvent]:
         try:
             return self.hot.append(game_id, events, expected_version, prev_hash, request_id=request_id)
         except ConcurrencyError as e:
-            log = self.archive.read(game_id) if e.current_version == 0 else None
+            log = self._archived(game_id) if e.current_version == 0 else None
             if log is None:
                 raise
             # an archived game is finished: it takes no more events
-            raise ConcurrencyError(log.version, game_id=game_id, expected_version=expected_version) from None
+            raise Archived(log.version, game_id=game_id, expected_version=expected_version) from None
 
     def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
         """From the hot store: an archived game takes no more moves, so no retry of one."""
@@ -42,14 +58,14 @@ class TieredEventStore(EventStore):
         events = self.hot.read(game_id, after, limit)
         if events or limit == 0:
             return events
-        log = self.archive.read(game_id)
+        log = self._archived(game_id)
         return log.events(after, limit) if log is not None else []
 
     def read_raw(self, game_id: str, after: int = 0, limit: Optional[int] = None) -> list[bytes]:
         raws = self.hot.read_raw(game_id, after, limit)
         if raws or limit == 0:
             return raws
-        log = self.archive.read(game_id)
+        log = self._archived(game_id)
         if log is None:
             return []
         return log.raws[after:] if limit is None else log.raws[after:after + limit]
@@ -59,7 +75,7 @@ class TieredEventStore(EventStore):
         if tail.version:
             return tail
         check_read(game_id, after, None)
-        log = self.archive.read(game_id)
+        log = self._archived(game_id)
         return Tail(log.version, log.head, log.raws[after:]) if log is not None else tail
 
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
@@ -82,7 +98,7 @@ class TieredEventStore(EventStore):
         version = self.hot.version(game_id)
         if version:
             return version
-        log = self.archive.read(game_id)
+        log = self._archived(game_id)
         return log.version if log is not None else 0
 
     def exists(self, game_id: str) -> bool:
@@ -95,8 +111,56 @@ class TieredEventStore(EventStore):
     def archived_mark(self, game_id: str) -> Optional[str]:
         return self.hot.archived_mark(game_id)
 
-    def mark_archived(self, game_id, version, head, checksum):
-        return self.hot.mark_archived(game_id, version, head, checksum)
+    def mark_archived(self, game_id, version, head, checksum, seal):
+        return self.hot.mark_archived(game_id, version, head, checksum, seal)
+
+    def seal_of(self, game_id: str) -> Optional[bytes]:
+        return self.hot.seal_of(game_id)
+
+    # ------------------------------------------------------------------ archived logs and their seals
+    def _archived(self, game_id: str) -> Optional[GameLog]:
+        """The game's archived log once it matches its seals; None for no archived game."""
+        try:
+            log = self.archive.read(game_id)
+        except logfile.LogFileError as e:
+            raise ArchiveDamaged(game_id, f"the archived log file is damaged: {e}") from None
+        with self._lock:
+            if log is not None and self._judged.get(game_id) is log:  # unchanged since it was judged
+                self._judged.move_to_end(game_id)
+                return log
+        verdict = judge(game_id, log, self.hot.seal_of(game_id), self.public)
+        if verdict is None:
+            return None
+        if not verdict.usable:
+            raise ArchiveDamaged(game_id, verdict.detail)
+        with self._lock:
+            self._judged[game_id] = log
+            while len(self._judged) > self._cache_size:
+                self._judged.popitem(last=False)
+        return log
+
+    def seal_verdict(self, game_id: str) -> Optional[Verdict]:
+        """What the seals say of the game's archived log (the audit's ``seal`` check); None
+        for a game that was never archived."""
+        try:
+            log = self.archive.read(game_id, fresh=True)
+        except logfile.LogFileError as e:
+            return Verdict(False, False, f"the archived log file is damaged: {e}")
+        return judge(game_id, log, self.hot.seal_of(game_id), self.public)
+
+    def archived_file(self, game_id: str) -> Optional[bytes]:
+        data = self.archive.read_bytes(game_id)
+        if data is None:
+            self._archived(game_id)  # a missing file whose seal is kept: ArchiveDamaged
+            return None
+        try:
+            log = logfile.parse(data)
+        except logfile.LogFileError as e:
+            raise ArchiveDamaged(game_id, f"the archived log file is damaged: {e}") from None
+        verdict = judge(game_id, log, self.hot.seal_of(game_id), self.public)
+        if not verdict.usable:
+            raise ArchiveDamaged(game_id, verdict.detail)
+        return data
 
     def evict(self, game_id, version, head, checksum):
         return self.hot.evict(game_id, version, head, checksum)

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from domain.bots import LEVELS as BOT_LEVELS
-from domain.cards import RANKS, SUITS
+from domain.cards import MAX_CARDS, RANKS, SUITS
+from domain.commands import ACTIONS, MOVES
 from domain.rules import PRESET_IDS
 from games.notifications import EVENT_TYPES
 from games.webhooks import MAX_URL
 
 CARD_RE = re.compile(r"^(?:(?:10|[2-9JQKA])[CDHS]|JK[BR])$")
 VARIANTS = list(PRESET_IDS) + ["custom"]
-ACTIONS = ["play", "draw", "pass", "announce", "catch", "choose_pass_card"]
 LEVELS = list(BOT_LEVELS)
 
 
@@ -82,47 +83,96 @@ class Text(fields.String):
         return value
 
 
-def _refused_class(categories: set[str]) -> str:
-    """A regex character class body of every BMP code point in ``categories`` (the class
-    goes into the OpenAPI document, whose ECMA-262 patterns have no astral escapes; the
-    code check below covers every plane)."""
-    ranges, start = [], None
-    for cp in range(0x10001):
-        bad = cp <= 0xFFFF and unicodedata.category(chr(cp)) in categories
-        if bad and start is None:
-            start = cp
-        elif not bad and start is not None:
-            ranges.append((start, cp - 1))
-            start = None
-    return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+FILLERS = frozenset((0x115F, 0x1160, 0x3164, 0xFFA0))  # Hangul fillers: letters that show nothing
+BLANKS = frozenset((0x2800,))  # the braille pattern blank: a symbol that shows nothing
+_INVISIBLE = FILLERS | BLANKS | frozenset(range(0xFDD0, 0xFDF0))  # neither category C, Z nor M
+
+
+def _noncharacter(cp: int) -> bool:
+    return 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE
+
+
+def _refused(c: str) -> str | None:
+    """Why a name may not hold ``c`` at all, or None."""
+    cp, category = ord(c), unicodedata.category(c)
+    if category in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+        return "a control or format character"
+    if category == "Co":
+        return "a private-use character"
+    if _noncharacter(cp):
+        return "a noncharacter"
+    if cp in FILLERS:
+        return "a filler that shows nothing"
+    return None
+
+
+def _shows_nothing(c: str) -> bool:
+    """A space, a combining mark (nothing without a letter to sit on) or a blank symbol."""
+    return c.isspace() or unicodedata.category(c)[0] in "ZM" or ord(c) in BLANKS
+
+
+def _name_classes() -> tuple[str, str]:
+    """The two character classes of the OpenAPI pattern of a name: what a name may not hold
+    at all, and what shows nothing. The BMP only: an ECMA-262 pattern read without the
+    ``u`` flag has no escape for an astral code point, and the tools that read the
+    document disagree on literal ones; the code check covers every plane."""
+    refused: list[list[int]] = []
+    nothing: list[list[int]] = []
+
+    def add(ranges, cp):
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1][1] = cp
+        else:
+            ranges.append([cp, cp])
+
+    category = unicodedata.category
+    for cp in itertools.chain(range(0xD800), range(0xE000, 0x10000)):  # lone surrogates: Text refuses them
+        c = chr(cp)
+        if category(c)[0] not in "CZM" and cp not in _INVISIBLE and cp & 0xFFFE != 0xFFFE:  # most: letters...
+            continue
+        if _refused(c) is not None:
+            add(refused, cp)
+        elif _shows_nothing(c):
+            add(nothing, cp)
+
+    def text(ranges) -> str:
+        return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+    return text(refused), text(nothing)
 
 
 class Name(Text):
-    """A player's name: 1-40 characters, NFC-normalised and trimmed, not blank, with no
-    control or format character (C0/C1 controls, bidi overrides and isolates, zero-width
-    and other invisible marks, line and paragraph separators): a name is shown to other
-    players."""
+    """A player's name: 1-40 characters, NFC-normalised and trimmed, showing something, with
+    no control or format character (C0/C1 controls, bidi overrides and isolates, zero-width
+    and other invisible marks, line and paragraph separators), private-use character,
+    noncharacter or Hangul filler: a name is shown to other players. Showing something:
+    not only spaces, combining marks and blank symbols (U+2800)."""
 
-    REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}
-    _CLASS = _refused_class(REFUSED - {"Cs"})  # lone surrogates: Text refuses them already
-    PATTERN = f"^[^{_CLASS}]*[^{_CLASS}\\s][^{_CLASS}]*$"
+    _REFUSED, _NOTHING = _name_classes()
+    PATTERN = f"^[^{_REFUSED}]*[^{_REFUSED}{_NOTHING}\\s][^{_REFUSED}]*$"
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
         if not 1 <= len(value) <= 40:
             raise ValidationError("Length must be between 1 and 40.")
-        bad = next((c for c in value if unicodedata.category(c) in self.REFUSED), None)
-        if bad is not None:
-            raise ValidationError(f"a name may not contain U+{ord(bad):04X} (a control or format character)")
+        for c in value:
+            why = _refused(c)
+            if why is not None:
+                raise ValidationError(f"a name may not contain U+{ord(c):04X} ({why})")
         value = unicodedata.normalize("NFC", value).strip()
-        if not value:
-            raise ValidationError("a name cannot be blank")
+        if all(_shows_nothing(c) for c in value):
+            raise ValidationError("a name cannot be blank: it must show something (not only spaces, combining "
+                                  "marks or blank characters)")
         return value
 
 
 def name_field(**kw):
-    return Name(metadata={"description": "1-40 characters, stored NFC-normalised and trimmed; not blank; no "
-                                         "control or format characters", "minLength": 1, "maxLength": 40,
+    return Name(metadata={"description": "1-40 characters, stored NFC-normalised and trimmed; showing something "
+                                         "(not only spaces, combining marks or U+2800); no control, format or "
+                                         "private-use characters, noncharacters or Hangul fillers. The pattern "
+                                         "says so for the Basic Multilingual Plane; beyond it (private use in "
+                                         "planes 15 and 16, tags, astral combining marks) the same rules are a "
+                                         "400 naming the character",
+                          "minLength": 1, "maxLength": 40,
                           "pattern": Name.PATTERN}, **kw)
 
 
@@ -139,7 +189,9 @@ class WebhookSpec(Strict):
 
 
 def webhook_field(**kw):
-    return fields.Nested(WebhookSpec, load_default=None, metadata={
+    """Optional, and never null (read it with ``body.get("webhook")``): generated clients
+    type a nullable object's enums badly."""
+    return fields.Nested(WebhookSpec, metadata={
         "description": "a webhook for this seat, registered with it (as POST /v1/games/{id}/webhooks would): the "
                        "response's `webhook` holds its id and secret"}, **kw)
 
@@ -164,7 +216,7 @@ class DealSchema(Strict):
 class CreateGameSchema(Strict):
     variant = fields.String(required=True, validate=validate.OneOf(VARIANTS))
     rules = fields.Dict(load_default=None, allow_none=True, metadata={
-        "description": "Overrides of the preset's parameters (RULES.md §1.1/§4.3 shape, option flags under "
+        "description": "Overrides of the preset's parameters, in the shape of a variant's `rules` (option flags under "
                        "`options`); for `custom`, `base` names the preset to start from."})
     seats = fields.Integer(strict=True, load_default=4, validate=validate.Range(2, 10))
     players = fields.List(fields.Nested(PlayerSpec), load_default=list, validate=validate.Length(max=10))
@@ -191,6 +243,8 @@ class JoinSchema(Strict):
 
 class AddBotSchema(Strict):
     level = fields.String(load_default="normal", validate=validate.OneOf(LEVELS))
+    seat = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(0, 9), metadata={
+        "description": "the free seat to give the bot (default: the lowest open seat, then a seat a rematch holds)"})
 
 
 class QuickplaySchema(Strict):
@@ -215,29 +269,48 @@ class WishSchema(Strict):
             raise ValidationError('a wish is exactly one of {"suit": S}, {"rank": R}, {"free": true}')
 
 
-class MoveSchema(Strict):
-    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
-    cards = fields.List(card(), validate=validate.Length(1, 20))
-    wish = fields.Nested(WishSchema, allow_none=True)
-    announce = StrictBool()
-    joker_as = card(allow_none=True)
-    target_seat = fields.Integer(strict=True, validate=validate.Range(0, 9))
-    card = card()
+def _move_field(param):
+    """The marshmallow field of one move param (``domain.commands.MOVES``)."""
+    make = {
+        "cards": lambda: fields.List(card(), validate=validate.Length(1, MAX_CARDS)),
+        "card": lambda: card(allow_none=param.nullable),
+        "wish": lambda: fields.Nested(WishSchema, allow_none=param.nullable),
+        "flag": lambda: StrictBool(allow_none=param.nullable),
+        "seat": lambda: fields.Integer(strict=True, allow_none=param.nullable, validate=validate.Range(0, 9)),
+    }[param.kind]
+    return make()
+
+
+def _move_schema() -> type[Schema]:
+    """One schema for every move body, made from ``domain.commands.MOVES``: each action
+    takes its own params only, and requires the ones it needs."""
+    params = {}
+    for move in MOVES:
+        for p in move.params:
+            if params.setdefault(p.name, p).kind != p.kind:
+                raise TypeError(f"move param {p.name!r} has two kinds")
+    allowed = {m.action: {p.name for p in m.params} for m in MOVES}
+    required = {m.action: [p.name for p in m.params if p.required] for m in MOVES}
+    listed = {p.choices: p.name for p in params.values() if p.choices}
 
     @validates_schema
     def shape(self, data, **kwargs):
         action = data.get("action")
-        allowed = {"play": {"cards", "wish", "announce", "joker_as"}, "catch": {"target_seat"},
-                   "choose_pass_card": {"card"}}.get(action, set())
-        extra = set(data) - allowed - {"action"}
+        extra = set(data) - allowed.get(action, set()) - {"action"}
         if extra:
             raise ValidationError(f"{sorted(extra)} not allowed with action {action!r}")
-        if action == "play" and not data.get("cards"):
-            raise ValidationError("a play needs cards", "cards")
-        if action == "catch" and "target_seat" not in data:
-            raise ValidationError("a catch needs target_seat", "target_seat")
-        if action == "choose_pass_card" and "card" not in data:
-            raise ValidationError("choose_pass_card needs card", "card")
+        for name in required.get(action, ()):
+            if name not in data:
+                raise ValidationError(f"a {action} needs {name}", name)
+
+    attrs = {"action": fields.String(required=True, validate=validate.OneOf(ACTIONS)), "shape": shape,
+             **{name: _move_field(p) for name, p in params.items()}}
+    schema = type("MoveSchema", (Strict,), attrs)
+    schema.LISTED = listed
+    return schema
+
+
+MoveSchema = _move_schema()
 
 
 class ListGamesQuery(Strict):

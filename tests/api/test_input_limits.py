@@ -5,7 +5,12 @@ a 415; player names are normalised and refused with control or format characters
 
 from __future__ import annotations
 
+import io
+import re
+
 import pytest
+
+from service.schemas.requests import Name
 
 from .helpers import assert_problem, bearer, create, events, move
 from .conftest import AUDITOR
@@ -124,6 +129,41 @@ def test_blank_names_are_refused(client, name):
     assert "name" in problem["detail"]
 
 
+NAME_PATTERN = re.compile(Name.PATTERN)  # the OpenAPI document's pattern (BMP escapes only: Python reads them)
+
+
+@pytest.mark.parametrize("name,char", [("\u3164", "U+3164"), ("ann\u115f", "U+115F"), ("\u1160x", "U+1160"),
+                                       ("\uffa0", "U+FFA0"), ("pu\ue000", "U+E000"), ("x\uffff", "U+FFFF"),
+                                       ("\ufdd0a", "U+FDD0"), ("\U000f0000", "U+F0000"), ("z\U0001fffe", "U+1FFFE")])
+def test_names_with_fillers_private_use_or_noncharacters_are_refused(client, game, name, char):
+    """Issue 23: the Hangul fillers show nothing (a name of U+3164 looked blank and passed),
+    private-use characters show whatever a font puts there, noncharacters are not text."""
+    for path, body in (("/v1/games", {"variant": "macau", "players": [{"name": name}]}),
+                       (f"/v1/games/{game['game_id']}/players", {"name": name}),
+                       ("/v1/quickplay", {"variant": "macau", "name": name})):
+        problem = assert_problem(client.post(path, json=body), 400)
+        assert "name" in problem["detail"] and char in problem["detail"], problem["detail"]
+    if max(map(ord, name)) <= 0xFFFF:
+        assert NAME_PATTERN.match(name) is None  # the document says so too (its pattern: the BMP)
+
+
+@pytest.mark.parametrize("name", ["\u0301\u0302", "\u2800", " \u2800\u2800 ", "\u3000\u0301", "\ufe0f", "\u20dd",
+                                  "\U0001d167", "\U000e0100"])
+def test_names_that_show_nothing_are_blank(client, game, name):
+    for path, body in (("/v1/games", {"variant": "macau", "players": [{"name": name}]}),
+                       (f"/v1/games/{game['game_id']}/players", {"name": name})):
+        problem = assert_problem(client.post(path, json=body), 400)
+        assert "name" in problem["detail"] and "blank" in problem["detail"], problem["detail"]
+    if max(map(ord, name)) <= 0xFFFF:
+        assert NAME_PATTERN.match(name) is None
+
+
+@pytest.mark.parametrize("name", ["a\u2800b", "Zoe\u0308", "\u00e9", "\U0001f642", "\u0e01\u0e34"])
+def test_names_that_show_something_pass(client, name):
+    assert client.post("/v1/games", json={"variant": "macau", "players": [{"name": name}]}).status_code == 201
+    assert NAME_PATTERN.match(name) is not None
+
+
 def test_names_are_stored_nfc_normalised_and_trimmed(client):
     r = client.post("/v1/games", json={"variant": "macau", "players": [{"name": "  Cafe\u0301 \u00e9\u00e9 "}]})
     assert r.status_code == 201
@@ -133,3 +173,22 @@ def test_names_are_stored_nfc_normalised_and_trimmed(client):
     assert joined.status_code == 201
     names = [s["name"] for s in client.get(f"/v1/games/{gid}").get_json()["seats"] if s["name"]]
     assert names == ["Caf\u00e9 \u00e9\u00e9", "Zo\u00eb"]
+
+
+def chunked_post(client, body: bytes):
+    """A body without Content-Length, as a WSGI server hands over a chunked one (it ends
+    the stream itself: wsgi.input_terminated)."""
+    return client.post("/v1/games", input_stream=io.BytesIO(body), environ_overrides={"wsgi.input_terminated": True},
+                       headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"})
+
+
+def test_a_chunked_body_over_the_limit_is_a_413_not_a_json_error(client):
+    """Issue 23: werkzeug hands over the first 256 KB of a longer streamed body and stops;
+    it was parsed as a JSON document cut short (400 "not valid JSON")."""
+    limit = 256 * 1024
+    exact = b'{"variant": "macau", "seats": 2' + b" " * (limit - 32) + b"}"
+    assert len(exact) == limit
+    assert chunked_post(client, exact).status_code == 201  # the limit itself is allowed, as with Content-Length
+    for body in (exact[:-1] + b" }", b'{"variant": "macau", "x": "' + b"a" * 300_000 + b'"}'):
+        problem = assert_problem(chunked_post(client, body), 413)
+        assert problem["code"] == "payload_too_large" and "262144 bytes" in problem["detail"]

@@ -5,6 +5,7 @@ tests/browser)."""
 
 from __future__ import annotations
 
+import gzip
 import pathlib
 import re
 import shutil
@@ -102,3 +103,44 @@ def test_an_installed_package_ships_the_web_table(tmp_path):
     expected = {"service/web/" + p.relative_to(pathlib.Path(STATIC).parent).as_posix()
                 for p in pathlib.Path(STATIC).rglob("*") if p.is_file()}
     assert expected and expected <= shipped, sorted(expected - shipped)
+
+
+def _shell_assets(web) -> list[str]:
+    return re.findall(r'(?:src|href)="(/assets/[^"]+)"', web.get("/").get_data(as_text=True))
+
+
+def test_the_shell_revalidates_and_points_at_one_release_kept_for_a_year(web):
+    page = web.get("/play/abc123")
+    assert page.headers["Cache-Control"] == "no-cache" and page.headers["ETag"]
+    assert web.get("/", headers={"If-None-Match": page.headers["ETag"]}).status_code == 304
+    urls = _shell_assets(web)
+    releases = {re.match(r"/assets/v([0-9a-f]{12})/", u).group(1) for u in urls}
+    assert len(urls) >= 4 and len(releases) == 1, urls
+    for url in urls:
+        r = web.get(url)
+        assert r.status_code == 200 and r.headers["Cache-Control"] == "public, max-age=31536000, immutable", url
+        unversioned = web.get(re.sub(r"^/assets/v[0-9a-f]{12}/", "/assets/", url))
+        assert unversioned.headers["Cache-Control"] == "no-cache" and unversioned.data == r.data
+    # a module's relative imports stay in its release's folder
+    main = next(u for u in urls if u.endswith("/js/main.js"))
+    assert web.get(main.replace("main.js", "table.js")).headers["Cache-Control"].endswith("immutable")
+    # a page from before an upgrade asks for another release: today's file, not to be kept
+    old = web.get(re.sub(r"/v[0-9a-f]{12}/", "/v000000000000/", main))
+    assert old.status_code == 200 and old.headers["Cache-Control"] == "no-cache"
+
+
+def test_assets_are_gzipped_for_clients_that_accept_it_and_revalidate_by_etag(web):
+    raw = web.get("/assets/js/table.js")
+    assert "Content-Encoding" not in raw.headers and raw.headers["Vary"] == "Accept-Encoding"
+    packed = web.get("/assets/js/table.js", headers={"Accept-Encoding": "br, gzip;q=0.8"})
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.data) == raw.data == (pathlib.Path(STATIC) / "js/table.js").read_bytes()
+    assert len(packed.data) < len(raw.data) / 2
+    refused = web.get("/assets/js/table.js", headers={"Accept-Encoding": "gzip;q=0, identity"})
+    assert "Content-Encoding" not in refused.headers
+    assert packed.headers["ETag"] != raw.headers["ETag"]  # two representations, two validators
+    again = web.get("/assets/js/table.js", headers={"Accept-Encoding": "gzip", "If-None-Match": packed.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    changed = web.get("/assets/js/table.js", headers={"Accept-Encoding": "gzip", "If-None-Match": '"stale"'})
+    assert changed.status_code == 200 and changed.data == packed.data
+    assert web.get("/assets/favicon.svg", headers={"Accept-Encoding": "gzip"}).status_code == 200

@@ -33,8 +33,10 @@ APP = create_app(Config(auditor_token=AUDITOR, rate_limit_per_s=0, auth_failures
 # Schema-valid requests may still be refused, as API.md says: a move the rules reject is a
 # 422, a stale If-Match a 412; and where the document cannot say it all, a 400 -- a create
 # body's `rules` is free-form (API.md: an invalid rule set is a 400 naming the parameter)
-# and a deal must fit the variant's deck; a move's If-Match must be a version; a webhook's
-# url must name a public https receiver, which takes resolving its host. A read whose
+# and a deal must fit the variant's deck; a move's If-Match must be a version; a player's
+# name is refused beyond the Basic Multilingual Plane by the same rules as within it, which
+# its pattern (ECMA-262 without the u flag) can say for the BMP only; a webhook's url must
+# name a public https receiver, which takes resolving its host. A read whose
 # If-None-Match names the current version is a 304 (RFC 9110), an answer, not a refusal.
 ACCEPTED = ["2xx", "304", "401", "403", "404", "409", "412", "422", "429"]
 CONFIG = schemathesis.Config.from_dict({

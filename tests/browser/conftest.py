@@ -86,6 +86,11 @@ class Http:
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read() or b"null")
 
+    def raw(self, url: str) -> bytes:
+        """The bytes of a GET, as sent without compression."""
+        with urllib.request.urlopen(urllib.request.Request(url if "://" in url else self.base + url), timeout=30) as r:
+            return r.read()
+
 
 @pytest.fixture(scope="session")
 def service(tmp_path_factory):
@@ -105,12 +110,17 @@ def service(tmp_path_factory):
 @pytest.fixture
 def open_page(chromium, service, browser):  # the service stops after the browser has closed its connections
     """``open_page(path, viewport=(w, h))`` -> a page in a fresh browser context (its own
-    storage: another person, or another device). Script errors on the page fail the test."""
+    storage: another person, or another device). Script errors on the page fail the test.
+    ``pace``: the others' moves shown one at a time, as a player sees them by default (off:
+    at once, so that games against bots run at the bots' speed)."""
     contexts, errors = [], []
 
-    def make(path="/", viewport=(1280, 900), init_script=None):
-        ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, base_url=service["base"])
+    def make(path="/", viewport=(1280, 900), init_script=None, pace=False, reduced_motion="no-preference"):
+        ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, base_url=service["base"],
+                                  reduced_motion=reduced_motion)
         ctx.set_default_timeout(15_000)
+        if not pace:  # the others' moves at once, not one per second (the pacing tests ask for it)
+            ctx.add_init_script("try { localStorage.setItem('macau:pref:pace', 'off'); } catch (e) {}")
         if init_script:
             ctx.add_init_script(init_script)
         contexts.append(ctx)

@@ -17,6 +17,22 @@ READY_JS = """() => {
 }"""
 
 
+class CardButton:
+    """A card of the hand. Cards overlap when the hand is wider than the screen: a card is
+    pressed on its own visible strip at the left, as a finger or a mouse does."""
+
+    STRIP = {"x": 8, "y": 30}
+
+    def __init__(self, locator):
+        self.locator = locator
+
+    def click(self, **kwargs):
+        self.locator.click(position=self.STRIP, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.locator, name)
+
+
 class Table:
     def __init__(self, page):
         self.page = page
@@ -62,8 +78,8 @@ class Table:
         self.wait_for("s => document.querySelector('#table')?.dataset.status === s", status, timeout)
 
     # ------------------------------------------------------------------ acting
-    def card(self, code):
-        return self.page.locator(f'.hand button[data-card="{code}"]').first
+    def card(self, code) -> CardButton:
+        return CardButton(self.page.locator(f'.hand button[data-card="{code}"]').first)
 
     def act(self, click) -> None:
         """Click, then wait until the table has moved on (or the move was refused)."""

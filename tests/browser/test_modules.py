@@ -79,7 +79,7 @@ def test_events_in_words_join_a_play_and_its_effects(run):
     assert lines == [
         [10, 11, False, "Hard bot 1 played K♠: you must draw 5 or answer"],
         [12, 12, True, "You: your turn"],
-        [13, 14, False, "You drew 2♣ 3♣ 4♣ 5♣ 6♣ as a penalty"],
+        [13, 14, False, "You drew 2♣, 3♣, 4♣, 5♣, 6♣ as a penalty"],
         [15, 16, False, "<b>Zoë</b> played A♥ and wishes for ♠ spades"],
     ]
 

@@ -3,7 +3,7 @@ mouse; a move made with the keyboard alone; the table as the README shows it."""
 
 from __future__ import annotations
 
-from .conftest import screenshot
+from .conftest import SHOTS, screenshot
 from .driver import Table
 from .games import fixed_table, move
 
@@ -69,12 +69,13 @@ def test_keyboard_alone_plays_a_card(open_page, service):
 
 def test_the_table_as_the_readme_shows_it(open_page, service):
     """Three bots play first (bot delay 0), then it is the player's turn: a wish card
-    selected, the wish picker open. Saved at desktop and phone sizes."""
+    selected, the wish picker open. Saved at desktop and phone sizes; and a bot's move
+    caught mid-flight, as a player sees it (docs/web-table.md shows them)."""
     hands = [["AS", "7C", "9D", "QH", "10H", "KC", "4D", "8C"], ["8H", "2C", "JD", "6S", "5D"],
              ["8S", "3D", "QD", "9C", "7S"], ["8D", "10S", "6C", "5C", "KD"]]
     game_id, tokens = fixed_table(service["http"], hands=hands, starter="6H", stock=["9H", "2S", "10C", "7D"],
                                   names=("Ann",), dealer=0)
-    for name, size in (("table-desktop", (1280, 860)), ("table-phone", (360, 640))):
+    for name, size in (("table-desktop", (1280, 800)), ("table-phone", (360, 640))):
         page = open_page(f"/play/{game_id}#token={tokens[0]}", viewport=size)
         table = Table(page)
         table.wait_for("() => document.querySelector('#table')?.dataset.currentSeat === '0'")
@@ -83,7 +84,24 @@ def test_the_table_as_the_readme_shows_it(open_page, service):
         table.card(sorted(cards, key=lambda c: not c.startswith(("A", "J")))[0]).click()
         if page.locator("[data-wish]").count():
             page.locator("[data-wish]").first.click()
+        page.wait_for_timeout(200)  # the selected card's lift settles
         screenshot(page, name)
+
+    status, g = service["http"]("POST", "/v1/games", {
+        "variant": "macau", "seats": 4, "players": [{"name": "Ann"}], "bot_delay_s": 0, "turn_timeout_s": None,
+        "seed": 1, "deal": {"dealer": 0, "hands": hands, "starter": "6H", "stock": ["9H", "2S", "10C", "7D"]}})
+    page = open_page(f"/play/{g['game_id']}#token={g['players'][0]['token']}", viewport=(1280, 800), pace=True)
+    Table(page).wait_status("waiting")
+    for _ in range(3):
+        service["http"]("POST", f"/v1/games/{g['game_id']}/bots", {"level": "normal"}, token=g["players"][0]["token"])
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})  # slowed down, to be caught on the way
+    page.wait_for_function("() => document.querySelector('#table').dataset.paced === 'true' "
+                           "&& !!document.querySelector('.flights .flyer')")
+    page.wait_for_timeout(300)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "table-mid-move.png"))
 
 
 def test_announce_and_catch_are_offered_only_when_legal(open_page, service):

@@ -88,3 +88,53 @@ def test_a_running_game_replays_only_with_the_auditor_token(open_page, service):
     expect(page, service, game_id, view["version"])
     assert page.evaluate("location.hash") == ""
     assert page.get_attribute("#replay", "data-status") == "playing"
+
+
+def test_the_replay_jumps_by_round_and_turn_plays_itself_and_shows_no_clock(open_page, service):
+    http = service["http"]
+    game_id, final = finished_bots_game(http, variant="macau", bots=("easy", "normal", "easy"), seed=11)  # two rounds
+    status, log = http("GET", f"/v1/games/{game_id}/events?after=0&limit=1000")
+    events = log["events"]
+    turns = [e["seq"] for e in events if e["type"] == "turn_started"]
+    rounds = [e["seq"] for e in events if e["type"] == "round_started"]
+    assert len(rounds) >= 2, "this game has more than one round"
+    page = open_page(f"/replay/{game_id}")
+    at = lambda: int(page.get_attribute("[data-at]", "data-at"))  # noqa: E731
+    expect(page, service, game_id, final["version"])
+    page.get_by_role("button", name="First", exact=True).click()
+    expect(page, service, game_id, 1)
+    page.get_by_role("button", name="Round ▶", exact=True).click()
+    expect(page, service, game_id, rounds[0])
+    page.get_by_role("button", name="Round ▶", exact=True).click()
+    expect(page, service, game_id, rounds[1])
+    assert page.get_attribute("[data-at]", "data-round") == "2"
+    page.get_by_role("button", name="Turn ▶", exact=True).click()
+    first_turn = next(t for t in turns if t > rounds[1])
+    expect(page, service, game_id, first_turn)
+    page.keyboard.press("Shift+ArrowRight")  # the keys jump by turn too
+    state = expect(page, service, game_id, next(t for t in turns if t > first_turn))
+    page.get_by_role("button", name="◀ Turn", exact=True).click()
+    expect(page, service, game_id, first_turn)
+    page.keyboard.press("PageUp")  # to where this round began, then the one before
+    expect(page, service, game_id, rounds[1])
+    page.keyboard.press("PageUp")
+    expect(page, service, game_id, rounds[0])
+    assert page.locator('[role="timer"]').count() == 0, "a replay shows no live clock"
+    # the last move of each seat is marked as it was then
+    page.get_by_role("button", name="Turn ▶", exact=True).click()
+    page.get_by_role("button", name="Turn ▶", exact=True).click()
+    assert page.locator("[data-seat] [data-last-action]").count() >= 1
+
+    # autoplay: turn after turn at the chosen speed, until paused
+    page.get_by_label("Speed").select_option("4")
+    start = at()
+    page.get_by_role("button", name="Autoplay", exact=True).click()
+    page.wait_for_function("n => Number(document.querySelector('[data-at]').dataset.at) >= n", arg=turns[turns.index(
+        next(t for t in turns if t > start)) + 2])
+    page.get_by_role("button", name="Pause", exact=True).click()
+    stopped = at()
+    assert stopped in turns and stopped > start
+    page.wait_for_timeout(700)  # at 4x a turn lasts 0.3 s: paused, nothing moves
+    assert at() == stopped
+    assert state["status"] == "playing"
+    screenshot(page, "replay-round-2")

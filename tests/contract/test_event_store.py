@@ -20,8 +20,17 @@ from events import codec
 from events.chain import verify_chain
 from events.codec import UpcastError, link, register_upcaster
 from events.envelope import NewEvent, StoredEvent
-from events.store import (AlreadyApplied, ConcurrencyError, EventStore, InMemoryEventStore, RedisEventStore,
-                          events_key, live_channel, meta_key, requests_key)
+from events.store import (
+    AlreadyApplied,
+    ConcurrencyError,
+    EventStore,
+    InMemoryEventStore,
+    RedisEventStore,
+    events_key,
+    live_channel,
+    meta_key,
+    requests_key,
+)
 from events.store.base import Tail
 from service.embedded_redis import start_server
 from tests.support.legacy import form1_values
@@ -81,7 +90,7 @@ class TestCodec:
 class TestEnvelope:
     def test_new_event_is_checked(self):
         for bad in (dict(type="", seat=0, data={}), dict(type="x", seat=True, data={}),
-                    dict(type="x", seat=0, data=[]), dict(type="x", seat=0, data={}, at="yesterday")):
+                    dict(type="x", seat=0, data=[]), dict(type="x", seat=0, data={}, at_ms="yesterday")):
             with pytest.raises(ValueError):
                 NewEvent(**bad)
 
@@ -131,9 +140,10 @@ class EventStoreContract:
         assert store.version(GAME) == 2 and store.exists(GAME)
 
     def test_callers_time_is_kept(self, store):
-        at = "2026-11-21T12:00:00.123Z"
-        [event] = store.append(GAME, [NewEvent("card_played", 0, {}, at=at)], 0)
-        assert event.at == at == store.read(GAME)[0].at
+        ms = 1_795_262_400_123
+        [event] = store.append(GAME, [NewEvent("card_played", 0, {}, at_ms=ms)], 0)
+        assert event.at_ms == ms == store.read(GAME)[0].at_ms
+        assert event.at == "2026-11-21T12:00:00.123Z" == event.public()["at"]
 
     def test_seq_is_one_based_and_gap_free_across_appends(self, store):
         version, prev = 0, ""
@@ -206,7 +216,7 @@ class EventStoreContract:
         assert verify_chain(store.read(GAME), store.read_tail(GAME).head)[0]
 
     def test_a_duplicate_append_cannot_duplicate_a_seq(self, store):
-        batch = [NewEvent("card_played", 0, {"cards": ["KS"]}, at="2026-11-21T12:00:00.000Z")]
+        batch = [NewEvent("card_played", 0, {"cards": ["KS"]}, at_ms=1_795_262_400_000)]
         store.append(GAME, batch, 0)
         with pytest.raises(ConcurrencyError):
             store.append(GAME, batch, 0, "")

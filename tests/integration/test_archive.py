@@ -3,8 +3,9 @@
 On a real server and a real archive directory: a finished game is archived, then evicted
 (retention 0). Every read the API offers (the game as each viewer sees it, the events, the
 replay at several points, the audit, the lobby, the log file) gives byte-identical
-responses before, after, and from a process that never saw the game in Redis; the offline
-tools read it too; Redis keeps nothing of it. The log file verifies on its own, and a
+responses before, after, and from a process that never saw the game in Redis, but for
+the seal archiving adds (an audit check, the log file's last line); the offline tools read
+it too; Redis keeps nothing of it but its seal. The log file verifies on its own, and a
 damaged or forged one does not."""
 
 from __future__ import annotations
@@ -82,6 +83,24 @@ def snapshot(app, requests):
     return out
 
 
+def unsealed(snap):
+    """A snapshot as it was before archiving sealed the game: the audit without its seal
+    check, the log file without its seal line (each checked here)."""
+    out = []
+    for path, token, status, etag, ctype, data in snap:
+        if path.endswith("/audit") and status == 200:
+            doc = orjson.loads(data)
+            seal = doc["checks"].pop()
+            assert seal["name"] == "seal" and seal["ok"] and seal["detail"].startswith("sealed when archived"), seal
+            data = orjson.dumps(doc)
+        elif path.endswith("/export") and status == 200:
+            lines = lines_of(data)
+            assert orjson.loads(lines[-1])["seal"]["events"] == orjson.loads(lines[0])["events"]
+            data = gzip.compress(b"\n".join(lines[:-1]) + b"\n", compresslevel=6, mtime=0)
+        out.append((path, token, status, etag, ctype, data))
+    return out
+
+
 def game_keys(client, gid) -> dict:
     """Everything Redis holds about the game."""
     return {"keys": sorted(k.decode() for k in client.keys(f"*{gid}*")),
@@ -102,15 +121,18 @@ def test_an_archived_game_reads_exactly_as_it_did_from_redis(stack, redis_url):
     assert client.zscore(LOBBY.key(gid, "archive_due"), gid) is not None  # the game finished: on the worklist
 
     assert services.archiver.step(gid) == "archived"
-    assert game_keys(client, gid)["keys"] == [f"game:{{{gid}}}:events", f"game:{{{gid}}}:meta"]
-    assert snapshot(app, requests) == before
+    assert game_keys(client, gid)["keys"] == [f"game:{{{gid}}}:events", f"game:{{{gid}}}:meta",
+                                              f"game:{{{gid}}}:seal"]
+    assert unsealed(snapshot(app, requests)) == before
     assert services.archiver.step(gid) == "evicted"
-    assert game_keys(client, gid) == {"keys": [], "lobby": [], "summary": False}
+    assert game_keys(client, gid) == {"keys": [f"game:{{{gid}}}:seal"], "lobby": [], "summary": False}
+    assert client.memory_usage(f"game:{{{gid}}}:seal") <= 200  # what Redis holds of the game now, all told
 
-    assert snapshot(app, requests) == before  # this process had the game cached
+    sealed = snapshot(app, requests)
+    assert unsealed(sealed) == before  # this process had the game cached
     other = build(config_for(redis_url, services.config.archive_dir))
     try:
-        assert snapshot(create_app(services=other), requests) == before  # one that never saw it in Redis
+        assert snapshot(create_app(services=other), requests) == sealed  # one that never saw it in Redis
     finally:
         other.close()
     c = app.test_client()
@@ -155,8 +177,8 @@ def test_a_log_stored_in_form_1_is_archived_and_served_the_same(stack, redis_url
     # the same game, the same bytes (but for its id)
     assert [s[2:5] + (s[5].replace(old.encode(), gid.encode()),) for s in before] == [s[2:] for s in form2]
     assert services.archiver.step(old) == "archived" and services.archiver.step(old) == "evicted"
-    assert client.keys(f"*{old}*") == []
-    assert snapshot(app, [(p.format(old), t and copied[0]) for p, t in requests]) == before
+    assert client.keys(f"*{old}*") == [f"game:{{{old}}}:seal".encode()]
+    assert unsealed(snapshot(app, [(p.format(old), t and copied[0]) for p, t in requests])) == before
     data = services.store.archive.read_bytes(old)
     assert lines_of(data)[1].startswith(b'{"seq":1,') and verify_file(data)["verified"]
     client.close()
@@ -188,9 +210,11 @@ def exported(stack):
     archived = services.store.archive.read_bytes(gid)
     after = app.test_client().get(f"/v1/games/{gid}/export")
     assert before.status_code == after.status_code == 200 and before.mimetype == "application/gzip"
-    assert before.data == archived == after.data  # built from Redis or read from the archive: one file
+    assert archived == after.data  # once archived, the archive's file: sealed
+    assert gzip.decompress(archived).startswith(gzip.decompress(before.data))  # the same file, plus its seal
+    assert lines_of(before.data)[-1].startswith(b'{"sha256"') and lines_of(archived)[-1].startswith(b'{"seal"')
     assert before.headers["Content-Disposition"] == f'attachment; filename="{gid}.ndjson.gz"'
-    return gid, record, before.data
+    return gid, record, after.data
 
 
 def test_an_exported_log_verifies_with_nothing_but_itself(exported, tmp_path, capsys):
@@ -198,7 +222,8 @@ def test_an_exported_log_verifies_with_nothing_but_itself(exported, tmp_path, ca
     report = verify_file(data)
     assert report["verified"] and report["game_id"] == gid and report["events"] == record.version
     assert [c["name"] for c in report["checks"]] == ["file", "hash_chain", "replay", "cards_accounted", "results",
-                                                     "commitments", "game_finished"]
+                                                     "commitments", "game_finished", "seal"]
+    assert "signature not checked" in report["checks"][-1]["detail"]  # no key given
     assert verify_file(gzip.decompress(data))["verified"]  # decompressed by a client on the way: still fine
     path = tmp_path / "game.ndjson.gz"
     path.write_bytes(data)
@@ -227,7 +252,7 @@ def with_event(lines, seq, alter) -> list[bytes]:
 
 def test_a_damaged_or_forged_log_file_fails(exported, tmp_path):
     gid, record, data = exported
-    lines = lines_of(data)
+    lines = lines_of(data)[:-1]  # the file as exported before it was archived (tests below forge seals)
     seq = next(i for i in range(len(lines) // 2, len(lines) - 1) if orjson.loads(lines[i])[0] == 1)  # a card_played
 
     def better_card(e):
@@ -272,9 +297,9 @@ def test_a_game_is_evicted_only_once_its_copy_reads_back_whole(stack, redis_url)
         f.write(b"\0" * 16)
     client = redis.Redis.from_url(redis_url)
     assert archiver.step(gid) == "archived"  # not evicted: archived again instead
-    assert len(game_keys(client, gid)["keys"]) == 2 and logfile.parse(archive.read_bytes(gid)).version == record.version
+    assert len(game_keys(client, gid)["keys"]) == 3 and logfile.parse(archive.read_bytes(gid)).version == record.version
     assert archiver.step(gid) == "evicted"
-    assert game_keys(client, gid)["keys"] == []
+    assert game_keys(client, gid)["keys"] == [f"game:{{{gid}}}:seal"]
     client.close()
 
 
@@ -321,3 +346,31 @@ def test_retention_keeps_a_game_in_redis_until_it_is_over(redis_url, tmp_path):
         assert services.archiver.due() == [gid] and services.archiver.step(gid) == "evicted"
     finally:
         services.close()
+
+
+def test_a_rematch_offered_after_archiving_is_archived_too_and_none_after_eviction(stack, redis_url):
+    services, app = stack
+    c = app.test_client()
+    gid, tokens, record = finished_game(services, app)
+    assert services.archiver.step(gid) == "archived"
+    asked = c.post(f"/v1/games/{gid}/rematch", headers={"Authorization": f"Bearer {tokens[0]}"})
+    assert asked.status_code == 201, asked.get_json()
+    new_id = asked.get_json()["game_id"]
+    # the archived copy lacks the offer: it is archived again before the game leaves Redis
+    assert services.archiver._grew(gid, services.store.hot.read_tail(gid, 0))
+    assert services.archiver.step(gid) == "archived"
+    assert services.archiver.step(gid) == "evicted"
+    archived = services.store.archive.read(gid)
+    assert archived.version == record.version + 1 and archived.events()[-1].type == "rematch_offered"
+    report = c.get(f"/v1/games/{gid}/audit").get_json()
+    assert report["verified"], report
+    assert c.get(f"/v1/games/{gid}").get_json()["rematch_game_id"] == new_id
+    # Bob takes his seat from the archived game's offer
+    bob = c.post(f"/v1/games/{gid}/rematch", headers={"Authorization": f"Bearer {tokens[1]}"})
+    assert bob.status_code == 201 and bob.get_json()["game_id"] == new_id
+
+    other, other_tokens, _ = finished_game(services, app, seed=6)
+    assert services.archiver.step(other) == "archived" and services.archiver.step(other) == "evicted"
+    late = c.post(f"/v1/games/{other}/rematch", headers={"Authorization": f"Bearer {other_tokens[0]}"})
+    assert late.status_code == 409 and late.get_json()["code"] == "rematch_closed"
+    assert services.store.read(other)[-1].type == "game_ended"

@@ -15,5 +15,6 @@ def test_the_storage_bench_prints_its_figures_last(capsys):
     assert 0 < out["bytes_per_event"] < out["bytes_per_event_form1"]
     assert out["bytes_per_game"] < out["bytes_per_game_form1"]
     assert out["hot_game_keys_after_retention"] == 0 and out["archived_files"] == 5  # and the warm-up game
+    assert out["seals_kept"] == 5 and 0 < out["seal_bytes_per_game"] <= 200
     assert out["used_memory_after_games"] >= out["used_memory_after_retention"]
     assert out["archive_bytes_per_game"] > 0 and out["targets"] == {"bytes_per_event": "<= 120"}

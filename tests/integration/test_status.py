@@ -11,6 +11,7 @@ import pytest
 from rq import Queue, SimpleWorker
 
 from domain import DomainError, Draw
+from events.envelope import now_ms
 from events.store import RedisEventStore
 from games.service import TableSpec
 from service.cli import main
@@ -38,7 +39,7 @@ def test_status_reports_games_queue_workers_late_jobs_and_the_oldest_stalled_gam
     games.create(TableSpec("makao", seats=2, players=["a"], public=False))
     games.create(TableSpec("switch", seats=2, players=["a", "b"], turn_timeout_s=None))
     # a bot game whose events were stored two minutes ago and whose bot turn never ran
-    old_store = RedisEventStore.from_url(redis_url, clock=lambda: datetime.now(timezone.utc) - timedelta(seconds=120))
+    old_store = RedisEventStore.from_url(redis_url, clock=lambda: now_ms() - 120_000)
     stale = build(Config(redis_url=redis_url, enqueue=False), store=old_store)
     stuck, _ = stale.games.create(TableSpec("macau", seats=2, players=["ann"], bots=["hard"], bot_delay_s=0,
                                             turn_timeout_s=None, deal=STUCK))

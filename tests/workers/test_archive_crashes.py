@@ -4,8 +4,8 @@ Real worker processes (``macau worker``) archive a finished game and evict it fr
 (retention 0); each is SIGKILLed right after one step (tests/support/crashing_worker.py),
 and the next worker carries on from what the crash left. After every crash the game
 reads as it did before (through an API process that sees Redis and the archive, as
-deployed), Redis still holds it unless a whole, verified copy is in the archive, and a
-file at the archive's name is always a whole one."""
+deployed), Redis still holds it unless a whole, verified copy is in the archive and its
+seal is kept, and a file at the archive's name is always a whole one."""
 
 from __future__ import annotations
 
@@ -15,10 +15,12 @@ import random
 import subprocess
 import sys
 
+import orjson
 import pytest
 import redis
 
 from events import logfile
+from events.seal import SealKey
 from events.store.archive_dir import ArchiveDir
 from games.audit import verify_file
 from games.projections import RedisLobby
@@ -46,10 +48,22 @@ def start_worker(env: dict, step: str | None) -> subprocess.Popen:
 
 def state(client, archive, gid) -> dict:
     path = archive.path(gid)
-    return {"keys": len(client.keys(f"game:{{{gid}}}:*")),
+    return {"keys": len([k for k in client.keys(f"game:{{{gid}}}:*") if not k.endswith(b":seal")]),
+            "seal": client.exists(f"game:{{{gid}}}:seal") == 1,
             "mark": client.hget(f"game:{{{gid}}}:meta", "archived") is not None,
             "file": os.path.exists(path), "temps": len(glob.glob(glob.escape(path) + ".*.tmp")),
             "indexed": bool(archive.lobby(limit=10)), "hot_lobby": client.zscore(LOBBY.key(gid, "all:finished"), gid) is not None}
+
+
+def unsealed(path: str, data: bytes) -> bytes:
+    """An audit as it was before the game was sealed: once archived it has one more check,
+    ``seal``, which must pass."""
+    if not path.endswith("/audit"):
+        return data
+    doc = orjson.loads(data)
+    if doc["checks"][-1]["name"] == "seal":
+        assert doc["checks"].pop()["ok"], doc
+    return orjson.dumps(doc)
 
 
 def test_a_crash_between_any_two_steps_loses_nothing(redis_url, tmp_path):
@@ -71,7 +85,7 @@ def test_a_crash_between_any_two_steps_loses_nothing(redis_url, tmp_path):
         try:
             c = create_app(services=s).test_client()
             return [(c.get(p, headers={"Authorization": "Bearer aud"}).status_code,
-                     c.get(p, headers={"Authorization": "Bearer aud"}).data) for p in reads]
+                     unsealed(p, c.get(p, headers={"Authorization": "Bearer aud"}).data)) for p in reads]
         finally:
             s.close()
 
@@ -96,17 +110,18 @@ def test_a_crash_between_any_two_steps_loses_nothing(redis_url, tmp_path):
         assert served() == before, f"a crash after {step} changed what is served"
         if now["file"]:
             assert logfile.parse(archive.read_bytes(gid)).version == record.version  # never half a file
-        if now["keys"] == 0:
-            assert now["file"] and now["mark"] is False  # gone from Redis only with a whole copy archived
-    assert [(s["keys"], s["mark"], s["file"], s["temps"], s["indexed"], s["hot_lobby"]) for s in seen] == [
-        (2, False, False, 0, False, True),   # finished, in Redis only
-        (2, False, False, 1, False, True),   # write_temp: a temporary file, never read
-        (2, False, True, 0, False, True),    # publish: the whole file in place, the temporary one gone
-        (2, False, True, 0, False, True),    # check_copy: read back, not yet recorded
-        (2, True, True, 0, False, True),     # mark_archived: Redis knows the copy
-        (2, True, True, 0, False, True),     # check_copy again, before evicting
-        (2, True, True, 0, True, True),      # add_to_lobby: the archive's lobby lists it
-        (0, False, True, 0, True, True),     # evict: the keys are gone; the hot lobby entry not yet
+        if now["keys"] == 0:  # gone from Redis only with a whole copy archived, and its seal kept
+            assert now["file"] and now["mark"] is False and now["seal"]
+    assert [(s["keys"], s["mark"], s["seal"], s["file"], s["temps"], s["indexed"], s["hot_lobby"])
+            for s in seen] == [
+        (2, False, False, False, 0, False, True),   # finished, in Redis only
+        (2, False, False, False, 1, False, True),   # write_temp: a temporary file, never read
+        (2, False, False, True, 0, False, True),    # publish: the whole file in place, the temporary one gone
+        (2, False, False, True, 0, False, True),    # check_copy: read back, not yet recorded
+        (2, True, True, True, 0, False, True),      # mark_archived: Redis knows the copy and keeps its seal
+        (2, True, True, True, 0, False, True),      # check_copy again, before evicting
+        (2, True, True, True, 0, True, True),       # add_to_lobby: the archive's lobby lists it
+        (0, False, True, True, 0, True, True),      # evict: the keys are gone but the seal; the hot lobby entry not yet
     ]
     worker = start_worker(env, None)
     try:
@@ -116,5 +131,6 @@ def test_a_crash_between_any_two_steps_loses_nothing(redis_url, tmp_path):
         worker.wait(10)
     assert client.zscore(LOBBY.key(gid, "archive_due"), gid) is None and not client.hexists(LOBBY.key(gid, "summary"), gid)
     assert served() == before
-    assert verify_file(archive.read_bytes(gid))["verified"]
+    public = SealKey.load(config.seal_key_path).public  # made by the first worker, used by all
+    assert verify_file(archive.read_bytes(gid), public)["verified"]
     client.close()

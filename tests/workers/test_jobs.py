@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 import time
-from datetime import datetime, timedelta, timezone
 
 import fakeredis
 import pytest
 from rq import Queue
 
+from events.envelope import now_ms
 from events.store import InMemoryEventStore
 from games.due import FollowUp, overdue
 from games.service import TableSpec
@@ -47,9 +47,12 @@ def scheduled(services) -> set[str]:
 
 
 def lose_jobs(services) -> None:
-    """What a crash between an append and its enqueue leaves: no job on either queue."""
-    services.queue.empty()
-    bots_queue(services.queue).empty()
+    """What a crash between an append and its enqueue leaves: no job on either queue, none
+    scheduled for later."""
+    for q in (services.queue, bots_queue(services.queue)):
+        q.empty()
+        for job_id in q.scheduled_job_registry.get_job_ids():
+            q.scheduled_job_registry.remove(job_id, delete_job=True)
 
 
 def types(services, game_id, after=0) -> list[str]:
@@ -197,7 +200,7 @@ def test_the_sweeper_schedules_the_clock_of_a_bot_turn_whose_move_never_came(ser
 
 def test_a_game_whose_append_scheduled_nothing_is_rescued_and_overdue_says_since_when(clock):
     # events stored a minute ago (the store's clock), and the job their append scheduled lost
-    store = InMemoryEventStore(clock=lambda: datetime.now(timezone.utc) - timedelta(seconds=60))
+    store = InMemoryEventStore(clock=lambda: now_ms() - 60_000)
     services = build(Config(enqueue=False), store=store, clock=clock,
                      queue=Queue(QUEUE_NAME, connection=fakeredis.FakeRedis(server=fakeredis.FakeServer())))
     try:

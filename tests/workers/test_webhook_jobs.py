@@ -165,3 +165,21 @@ def test_a_fan_out_that_fails_keeps_its_batch_for_the_next_pass(services, monkey
         monkeypatch.undo()
         assert services.webhooks.dispatch() == 2 and r.llen(PROCESSING + "inline") == 0
         assert len(rx.wait_for(2, 10)) == 2
+
+
+def test_a_rematch_offer_reaches_the_seats_of_the_finished_game(services):
+    with Receiver() as rx:
+        record, _ = services.games.create(TableSpec("makao", seats=2, players=["ann", "bob"], turn_timeout_s=None,
+                                                    deal={"hands": [["7H"], ["8D", "6S"]], "starter": "5H"}))
+        sub, secret = services.webhooks.register(record, 1, rx.url, ("rematch_offered",))
+        from domain import command_from_move
+
+        record = services.games.act(record.game_id, 0, command_from_move(0, {"action": "play", "cards": ["7H"]})).record
+        assert record.status == "finished"
+        new, seated = services.games.rematch(record.game_id, 0)
+        while services.webhooks.dispatch():
+            pass
+        [got] = rx.wait_for(1, 10)
+        body = got.json
+        assert body["type"] == "rematch_offered" and body["data"]["seat"] == 1
+        assert body["data"]["rematch_game_id"] == new.game_id and body["data"]["game_id"] == record.game_id

@@ -68,6 +68,7 @@ export const seats = {
   },
   forget(gameId) {
     storage()?.removeItem(PREFIX + gameId);
+    storage()?.removeItem(`macau:hand:${gameId}`);
   },
   all() {
     const s = storage();
@@ -81,6 +82,24 @@ export const seats = {
       }
     }
     return out.sort((a, b) => String(b.saved_at).localeCompare(String(a.saved_at)));
+  },
+};
+
+// JSON values of this browser kept per key (a hand's order per game).
+export const kept = {
+  get(key) {
+    try {
+      return JSON.parse(storage()?.getItem(key) ?? 'null');
+    } catch (e) {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      storage()?.setItem(key, JSON.stringify(value));
+    } catch (e) {
+      // full or disabled: the order lasts until the page reloads
+    }
   },
 };
 

@@ -27,23 +27,26 @@ export function cardName(code) {
   return `${rankName(c.rank)} of ${SUITS[c.suit]?.name ?? c.suit}`;
 }
 
-// "10♥", "Q♠", "Joker (red)": short text for logs
+// "10♥", "Q♠", "red Joker": short text for logs
 export function cardText(code) {
   const c = parseCard(code);
   if (c.joker) return c.red ? 'red Joker' : 'black Joker';
   return `${c.rank}${SUITS[c.suit]?.symbol ?? c.suit}`;
 }
 
-export function sortHand(cards) {
+// The hand's cards in display order, [{ code, index }]: by suit (then rank), or by rank
+// (then suit); jokers last.
+export function sortHand(cards, by = 'suit') {
+  const key = (code) => {
+    const c = parseCard(code);
+    const suit = c.joker ? 4 : SUIT_ORDER[c.suit];
+    const rank = c.joker ? 99 : RANK_ORDER.indexOf(c.rank);
+    return by === 'rank' ? [c.joker ? 1 : 0, rank, suit] : [suit, rank, 0];
+  };
   return cards
-    .map((code, index) => ({ code, index }))
-    .sort((a, b) => {
-      const x = parseCard(a.code);
-      const y = parseCard(b.code);
-      const sx = x.joker ? 4 : SUIT_ORDER[x.suit];
-      const sy = y.joker ? 4 : SUIT_ORDER[y.suit];
-      return sx - sy || RANK_ORDER.indexOf(x.rank) - RANK_ORDER.indexOf(y.rank) || a.index - b.index;
-    });
+    .map((code, index) => ({ code, index, k: key(code) }))
+    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2] || a.index - b.index)
+    .map(({ code, index }) => ({ code, index }));
 }
 
 const PATHS = {
@@ -64,20 +67,22 @@ function JokerMark() {
 }
 
 // The face itself (decorative: the element that holds it carries the accessible name).
+// Its rank is drawn by CSS (``content: attr(data-rank)``), so the face adds no text to
+// the name of the button or image that holds it.
 export function CardFace({ code }) {
   const c = parseCard(code);
   const colour = c.red ? 'red' : 'black';
   if (c.joker) {
     return html`<span class=${`face joker ${colour}`} aria-hidden="true">
-      <span class="index"><span class="rank">★</span></span>
+      <span class="index"><span class="rank" data-rank="★"></span></span>
       <${JokerMark} />
-      <span class="joker-word">Joker</span>
+      <span class="joker-word"></span>
     </span>`;
   }
   return html`<span class=${`face ${colour} suit-${c.suit}`} aria-hidden="true">
-    <span class="index"><span class="rank">${c.rank}</span><${Suit} suit=${c.suit} className="suit corner" /></span>
+    <span class="index"><span class="rank" data-rank=${c.rank}></span><${Suit} suit=${c.suit} className="suit corner" /></span>
     <${Suit} suit=${c.suit} className="suit pip" />
-    <span class="index flip"><span class="rank">${c.rank}</span><${Suit} suit=${c.suit} className="suit corner" /></span>
+    <span class="index flip"><span class="rank" data-rank=${c.rank}></span><${Suit} suit=${c.suit} className="suit corner" /></span>
   </span>`;
 }
 

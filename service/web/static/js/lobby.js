@@ -5,7 +5,9 @@ import { api, gamePath, prefs, seats } from './api.js';
 import { RulesEditor, fieldFor, leaves, overrides } from './rules.js';
 import { Problem, SiteHeader, loadVariants } from './ui.js';
 
-const LEVELS = [['easy', 'Easy bot'], ['normal', 'Normal bot'], ['hard', 'Hard bot'], ['human', 'A person (open seat)']];
+const LEVELS = [['easy', 'Easy bot'], ['normal', 'Normal bot'], ['hard', 'Hard bot'], ['human', 'A person']];
+// how long a person's seat at a table set up here waits before a bot takes it: by default, for good
+const PERSON_WAITS = [['', 'Wait for them'], ['60', 'Bots after 1 minute'], ['300', 'Bots after 5 minutes']];
 const CLOCKS = [['', 'Off'], ['30', '30 seconds'], ['60', '1 minute'], ['120', '2 minutes'], ['300', '5 minutes']];
 const POLL_MS = 3000;
 // correspondence tables: a turn may take days (webhooks tell a phone when it is its turn)
@@ -44,6 +46,7 @@ function StartForm({ variants }) {
   const [clock, setClock] = useState('60');
   const [botDelay, setBotDelay] = useState('1');
   const [fillAfter, setFillAfter] = useState('20');
+  const [personWait, setPersonWait] = useState('');
   const [isPublic, setPublic] = useState(true);
   const [seed, setSeed] = useState('');
   const [base, setBase] = useState('macau');
@@ -110,7 +113,7 @@ function StartForm({ variants }) {
         bots: opponents.filter((l) => l !== 'human').map((level) => ({ level })),
         bot_delay_s: Number(botDelay), turn_timeout_s: clock === '' ? null : Number(clock), public: isPublic,
       };
-      if (opponents.includes('human') && fillAfter !== '') body.fill_with_bots_after_s = Number(fillAfter);
+      if (opponents.includes('human') && personWait !== '') body.fill_with_bots_after_s = Number(personWait);
       if (seed.trim() !== '') {
         // a seeded table is private: whoever chose the seed may know every card
         body.seed = /^-?\d+$/.test(seed.trim()) ? Number(seed.trim()) : seed.trim();
@@ -149,7 +152,7 @@ function StartForm({ variants }) {
     <section class="quick" aria-labelledby="quick-h">
       <h3 id="quick-h">Quick play</h3>
       <p class="muted">Take a seat at the oldest open public table of this variant and size, or open one.
-        Empty seats get bots after the wait you choose.</p>
+        Its empty seats get bots after the wait you choose.</p>
       <div class="inline-form">
         <div class="field"><label for="f-fill">Bots join after</label>
           <select id="f-fill" value=${fillAfter} onChange=${(e) => setFillAfter(e.currentTarget.value)}>
@@ -163,13 +166,17 @@ function StartForm({ variants }) {
     <section class="own" aria-labelledby="own-h">
       <h3 id="own-h">Or set up a table</h3>
       <div class="opponents">
-        <p class="muted">You take seat 0. Opponents:</p>
+        <p class="muted">You sit first. Opponents:</p>
         ${opponents.map((level, i) => html`<div class="field" key=${i}><label for=${`f-opp-${i + 1}`}>Opponent ${i + 1}</label>
           <select id=${`f-opp-${i + 1}`} name=${`opponent-${i + 1}`} value=${level} onChange=${(e) => {
     const next = opponents.slice();
     next[i] = e.currentTarget.value;
     setLevels(next);
   }}>${LEVELS.map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}</select></div>`)}
+        ${opponents.includes('human') && html`<div class="field person-wait"><label for="f-person-wait">A person's empty seat</label>
+          <select id="f-person-wait" value=${personWait} onChange=${(e) => setPersonWait(e.currentTarget.value)}>
+            ${PERSON_WAITS.map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}</select>
+          <p class="muted small-note">At the table you can give any empty seat to a bot with one click.</p></div>`}
       </div>
       <div class="row3">
         <div class="field"><label for="f-clock">Turn clock</label>
@@ -251,7 +258,7 @@ function TableList({ title, games, name, empty }) {
       ${games.map((g) => html`<li key=${g.game_id} data-game-id=${g.game_id} data-game-status=${g.status}>
         <span class="t-main"><strong>${name(g.variant)}</strong>
           <span class="muted"> ${g.seats_taken}/${g.seats} · ${g.players.map((p) => p.name).join(', ')}</span></span>
-        <span class="t-actions">${g.status === 'waiting' && html`<${JoinButton} game=${g} />`}
+        <span class="t-actions">${g.status === 'waiting' && (g.seats_open ?? g.seats - g.seats_taken) > 0 && html`<${JoinButton} game=${g} />`}
           ${g.status === 'finished'
     ? html`<a class="button small" href=${`/replay/${encodeURIComponent(g.game_id)}`}>Replay</a>`
     : html`<a class="button small" href=${`/play/${encodeURIComponent(g.game_id)}`}>Watch</a>`}</span>

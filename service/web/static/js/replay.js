@@ -2,7 +2,8 @@
 // token: /replay/{id}#token=T) with GET /replay?at=N, every hand visible, and the audit.
 import { html, useEffect, useRef, useState } from '../vendor/preact-htm.js';
 import { api, gamePath } from './api.js';
-import { Center, Seat, Standings } from './board.js';
+import { Center, SeatRing, Standings } from './board.js';
+import { lastMoves, topAt } from './follow.js';
 import { EventLog } from './log.js';
 import { Problem, SiteHeader, seatName, useVariantName } from './ui.js';
 import { describe, logLines } from './words.js';
@@ -70,19 +71,49 @@ export function ReplayPage({ gameId }) {
   const last = events && events.length ? events[events.length - 1].seq : 1;
   const clamp = (n) => Math.min(Math.max(1, n), last);
   const goTo = (n) => setAt(clamp(n));
+  // where a turn, and a round, begins: the stops of the jumps and of autoplay
+  const turns = events ? events.filter((e) => e.type === 'turn_started').map((e) => e.seq) : [];
+  const rounds = events ? events.filter((e) => e.type === 'round_started').map((e) => e.seq) : [];
+  const next = (stops, a) => stops.find((s) => s > a) ?? last;
+  const prev = (stops, a) => [...stops].reverse().find((s) => s < a) ?? 1;
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState('1');
 
-  useEffect(() => { // arrow keys step through the game (not while typing in a field)
+  useEffect(() => { // autoplay: turn after turn, at the chosen speed, until the end
+    if (!playing || at == null) return undefined;
+    if (at >= last) {
+      setPlaying(false);
+      return undefined;
+    }
+    const id = setTimeout(() => setAt((a) => next(turns, a)), 1200 / Number(speed));
+    return () => clearTimeout(id);
+  }, [playing, at, speed, last]);
+
+  useEffect(() => { // keys step through the game (not while typing in a field)
     const onKey = (e) => {
       if (e.target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return; // the slider has its own keys
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
-      const step = { ArrowLeft: (a) => a - 1, ArrowRight: (a) => a + 1, Home: () => 1, End: () => last }[e.key];
+      if (e.ctrlKey || e.metaKey) return;
+      if (e.key === ' ' && !(e.target && e.target.tagName === 'BUTTON')) {
+        e.preventDefault();
+        setPlaying((p) => !p);
+        return;
+      }
+      if (e.altKey) return;
+      const step = {
+        ArrowLeft: (a) => (e.shiftKey ? prev(turns, a) : a - 1),
+        ArrowRight: (a) => (e.shiftKey ? next(turns, a) : a + 1),
+        PageUp: (a) => prev(rounds, a),
+        PageDown: (a) => next(rounds, a),
+        Home: () => 1,
+        End: () => last,
+      }[e.key];
       if (!step) return;
       e.preventDefault();
       setAt((a) => (a == null ? a : clamp(step(a))));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [last]);
+  }, [last, turns.length, rounds.length]);
 
   const variantName = useVariantName(state && state.variant);
   useEffect(() => { document.title = `Replay · ${variantName || 'game'} · Macau`; }, [variantName]);
@@ -101,6 +132,10 @@ export function ReplayPage({ gameId }) {
   const event = events.find((e) => e.seq === at);
   const ctx = { name: (s) => seatName(state, s, null), you: null, callWord: state.call_word, variantName };
   const shown = events.filter((e) => e.seq <= at);
+  const round = rounds.filter((r) => r <= at).length;
+  const turn = turns.filter((t) => t <= at).length;
+  const lasts = lastMoves(events, at);
+  const top = topAt(events, at);
   return html`<${SiteHeader}><a href=${`/play/${encodeURIComponent(gameId)}`}>Table</a><//>
     <main id="replay" class="replay-page" data-status=${state.status} data-version=${String(state.version)}
       data-current-seat=${state.current_seat == null ? '' : String(state.current_seat)}>
@@ -108,22 +143,35 @@ export function ReplayPage({ gameId }) {
       <section class="replay-controls" aria-label="Step through the game">
         <div class="buttons">
           <button type="button" onClick=${() => goTo(1)} disabled=${at <= 1}>First</button>
+          <button type="button" onClick=${() => goTo(prev(rounds, at))} disabled=${at <= 1}>◀ Round</button>
+          <button type="button" onClick=${() => goTo(prev(turns, at))} disabled=${at <= 1}>◀ Turn</button>
           <button type="button" onClick=${() => goTo(at - 1)} disabled=${at <= 1}>Previous</button>
           <button type="button" onClick=${() => goTo(at + 1)} disabled=${at >= last}>Next</button>
+          <button type="button" onClick=${() => goTo(next(turns, at))} disabled=${at >= last}>Turn ▶</button>
+          <button type="button" onClick=${() => goTo(next(rounds, at))} disabled=${at >= last}>Round ▶</button>
           <button type="button" onClick=${() => goTo(last)} disabled=${at >= last}>Last</button>
         </div>
-        <label class="scrub"><span class="sr-only">Event</span>
-          <input type="range" min="1" max=${String(last)} value=${String(at)} onInput=${(e) => goTo(Number(e.currentTarget.value))} /></label>
-        <p class="at" data-at=${String(at)} aria-live="polite">
+        <div class="autoplay">
+          <button type="button" class="primary" aria-pressed=${playing ? 'true' : 'false'} data-autoplay=${playing ? 'on' : 'off'}
+            onClick=${() => { if (at >= last) goTo(1); setPlaying(!playing); }}>${playing ? 'Pause' : 'Autoplay'}</button>
+          <label>Speed <select value=${speed} onChange=${(e) => setSpeed(e.currentTarget.value)}>
+            <option value="0.5">½×</option><option value="1">1×</option><option value="2">2×</option><option value="4">4×</option>
+          </select></label>
+          <label class="scrub"><span class="sr-only">Event</span>
+            <input type="range" min="1" max=${String(last)} value=${String(at)} onInput=${(e) => goTo(Number(e.currentTarget.value))} /></label>
+        </div>
+        <p class="at" data-at=${String(at)} data-round=${String(round)} data-turn=${String(turn)} aria-live="polite">
           <span class="at-n">Event ${at} of ${last}</span>
+          <span class="muted">round ${round} of ${rounds.length} · turn ${turn} of ${turns.length}</span>
           <span class="at-text">${event ? describe(event, ctx, events.find((e) => e.seq === at - 1)) : ''}</span></p>
-        <p class="muted keys">Keys: ← → step, Home / End jump.</p>
+        <p class="muted keys">Keys: ← → step, Shift+← → turns, Page Up / Down rounds, Home / End, Space plays and pauses.</p>
       </section>
       <section class="felt" aria-label="Table at this event">
-        <ul class="seats all-hands" aria-label="Players and their hands">
-          ${state.seats.map((_, i) => html`<${Seat} key=${i} view=${state} seat=${i} you=${null} hand=${state.hands[i]} />`)}
-        </ul>
-        ${state.top_card ? html`<${Center} view=${state} you=${null} />` : html`<p class="big-line">No card dealt yet.</p>`}
+        <${SeatRing} view=${state} me=${0} you=${null} seats=${state.seats.map((_, i) => i)} hands=${state.hands} lasts=${lasts}
+          live=${false} label="Players and their hands">
+          ${state.top_card ? html`<${Center} view=${state} you=${null} top=${top && top.code === state.top_card ? top : null} />`
+    : html`<p class="big-line">No card dealt yet.</p>`}
+        <//>
       </section>
       <div class="side">
         ${state.result && html`<${Standings} view=${state} you=${null} title="Final standings"

@@ -9,7 +9,7 @@ const DRAW_WORDS = {
 const ORDINAL = (n) => `${n}${['th', 'st', 'nd', 'rd'][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
 
 export const ordinal = ORDINAL;
-export const cardsText = (cards) => cards.map(cardText).join(' ');
+export const cardsText = (cards) => cards.map(cardText).join(', ');
 const count = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function wishText(kind, value, you = false) {
@@ -94,6 +94,7 @@ function sentence(e, ctx, prev) {
     case 'pass_cards_requested': return 'Everyone passes a card to the left';
     case 'pass_card_chosen': return d.card ? `${who} chose ${cardText(d.card)} to pass` : `${who} chose a card to pass`;
     case 'cards_passed': return 'The cards were passed';
+    case 'rematch_offered': return 'A rematch table is open';
     default: return `${e.type.replace(/_/g, ' ')}${who ? ` (${who})` : ''}`;
   }
 }
