@@ -19,7 +19,7 @@ from werkzeug.exceptions import HTTPException
 from events.store.budget import store_budget
 
 from . import clients, headers, web
-from .api import archive, games, log as log_bp, meta, moves
+from .api import archive, games, log as log_bp, meta, moves, webhooks
 from .bodies import check_body
 from .config import Config
 from .errors import PROBLEM, problem, problem_for
@@ -131,7 +131,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     api.spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; no operation pages
     for name, component in {**VALUE_COMPONENTS, **MOVE_COMPONENTS, **event_components()}.items():
         api.spec.components.schema(name, component=component)
-    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, archive.blp, meta.ops):
+    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, archive.blp, webhooks.blp, meta.ops):
         api.register_blueprint(blp)
     meta.register_docs(app, api)
     web.register(app)  # the web table's pages and assets (not part of the API document)

@@ -57,6 +57,8 @@ from .create_game_body_bots_item import CreateGameBodyBotsItem
 from .create_game_body_bots_item_level import CreateGameBodyBotsItemLevel
 from .create_game_body_deal_type_0 import CreateGameBodyDealType0
 from .create_game_body_players_item import CreateGameBodyPlayersItem
+from .create_game_body_players_item_webhook import CreateGameBodyPlayersItemWebhook
+from .create_game_body_players_item_webhook_events_type_0_item import CreateGameBodyPlayersItemWebhookEventsType0Item
 from .create_game_body_rules_type_0 import CreateGameBodyRulesType0
 from .create_game_body_variant import CreateGameBodyVariant
 from .created_game import CreatedGame
@@ -103,7 +105,15 @@ from .hands_swapped_event import HandsSwappedEvent
 from .hands_swapped_event_type import HandsSwappedEventType
 from .health import Health
 from .join_game_body import JoinGameBody
+from .join_game_body_webhook import JoinGameBodyWebhook
+from .join_game_body_webhook_events_type_0_item import JoinGameBodyWebhookEventsType0Item
 from .joined import Joined
+from .last_delivery import LastDelivery
+from .last_delivery_error_type_1 import LastDeliveryErrorType1
+from .last_delivery_error_type_2_type_1 import LastDeliveryErrorType2Type1
+from .last_delivery_error_type_3_type_1 import LastDeliveryErrorType3Type1
+from .last_delivery_event import LastDeliveryEvent
+from .last_delivery_status import LastDeliveryStatus
 from .left import Left
 from .list_games_status import ListGamesStatus
 from .list_games_variant_type_1 import ListGamesVariantType1
@@ -148,8 +158,12 @@ from .problem import Problem
 from .problem_code import ProblemCode
 from .quickplay_body import QuickplayBody
 from .quickplay_body_variant import QuickplayBodyVariant
+from .quickplay_body_webhook import QuickplayBodyWebhook
+from .quickplay_body_webhook_events_type_0_item import QuickplayBodyWebhookEventsType0Item
 from .quickplay_result import QuickplayResult
 from .rank import Rank
+from .register_webhook_body import RegisterWebhookBody
+from .register_webhook_body_events_type_0_item import RegisterWebhookBodyEventsType0Item
 from .rejection_reason import RejectionReason
 from .rematch import Rematch
 from .rematch_offered_data import RematchOfferedData
@@ -213,6 +227,12 @@ from .variant_id import VariantId
 from .variant_list import VariantList
 from .variant_parameters import VariantParameters
 from .variant_rules_type_0 import VariantRulesType0
+from .webhook import Webhook
+from .webhook_created import WebhookCreated
+from .webhook_created_events_item import WebhookCreatedEventsItem
+from .webhook_events_item import WebhookEventsItem
+from .webhook_list import WebhookList
+from .webhook_status import WebhookStatus
 from .wish_choice_type_0 import WishChoiceType0
 from .wish_choice_type_0_suit import WishChoiceType0Suit
 from .wish_choice_type_1 import WishChoiceType1
@@ -292,6 +312,8 @@ __all__ = (
     "CreateGameBodyBotsItemLevel",
     "CreateGameBodyDealType0",
     "CreateGameBodyPlayersItem",
+    "CreateGameBodyPlayersItemWebhook",
+    "CreateGameBodyPlayersItemWebhookEventsType0Item",
     "CreateGameBodyRulesType0",
     "CreateGameBodyVariant",
     "Direction",
@@ -338,6 +360,14 @@ __all__ = (
     "Health",
     "Joined",
     "JoinGameBody",
+    "JoinGameBodyWebhook",
+    "JoinGameBodyWebhookEventsType0Item",
+    "LastDelivery",
+    "LastDeliveryErrorType1",
+    "LastDeliveryErrorType2Type1",
+    "LastDeliveryErrorType3Type1",
+    "LastDeliveryEvent",
+    "LastDeliveryStatus",
     "Left",
     "ListedPlayer",
     "ListedPlayMove",
@@ -382,8 +412,12 @@ __all__ = (
     "ProblemCode",
     "QuickplayBody",
     "QuickplayBodyVariant",
+    "QuickplayBodyWebhook",
+    "QuickplayBodyWebhookEventsType0Item",
     "QuickplayResult",
     "Rank",
+    "RegisterWebhookBody",
+    "RegisterWebhookBodyEventsType0Item",
     "RejectionReason",
     "Rematch",
     "RematchOfferedData",
@@ -447,6 +481,12 @@ __all__ = (
     "VariantList",
     "VariantParameters",
     "VariantRulesType0",
+    "Webhook",
+    "WebhookCreated",
+    "WebhookCreatedEventsItem",
+    "WebhookEventsItem",
+    "WebhookList",
+    "WebhookStatus",
     "WishChoiceType0",
     "WishChoiceType0Suit",
     "WishChoiceType1",

@@ -39,6 +39,8 @@ class GameSummary:
         seeded (bool | Unset): created with a `seed`: its creator may know every card, so such a table is never public
         fixed_deal (bool | Unset): created with a fixed `deal`: its creator knows the cards, so such a table is never
             public
+        turn_timeout_s (float | None | Unset): the table's turn clock in seconds (null: none); a day or more: a
+            correspondence table
     """
 
     game_id: str
@@ -56,6 +58,7 @@ class GameSummary:
     attended: bool | Unset = UNSET
     seeded: bool | Unset = UNSET
     fixed_deal: bool | Unset = UNSET
+    turn_timeout_s: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id
@@ -101,6 +104,12 @@ class GameSummary:
 
         fixed_deal = self.fixed_deal
 
+        turn_timeout_s: float | None | Unset
+        if isinstance(self.turn_timeout_s, Unset):
+            turn_timeout_s = UNSET
+        else:
+            turn_timeout_s = self.turn_timeout_s
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -129,6 +138,8 @@ class GameSummary:
             field_dict["seeded"] = seeded
         if fixed_deal is not UNSET:
             field_dict["fixed_deal"] = fixed_deal
+        if turn_timeout_s is not UNSET:
+            field_dict["turn_timeout_s"] = turn_timeout_s
 
         return field_dict
 
@@ -194,6 +205,15 @@ class GameSummary:
 
         fixed_deal = d.pop("fixed_deal", UNSET)
 
+        def _parse_turn_timeout_s(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        turn_timeout_s = _parse_turn_timeout_s(d.pop("turn_timeout_s", UNSET))
+
         game_summary = cls(
             game_id=game_id,
             variant=variant,
@@ -210,6 +230,7 @@ class GameSummary:
             attended=attended,
             seeded=seeded,
             fixed_deal=fixed_deal,
+            turn_timeout_s=turn_timeout_s,
         )
 
         return game_summary

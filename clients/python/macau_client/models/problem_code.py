@@ -24,6 +24,7 @@ ProblemCode = Literal[
     "invalid_rules",
     "invalid_setup",
     "invalid_token",
+    "invalid_webhook_url",
     "method_not_allowed",
     "metrics_token_required",
     "missing_token",
@@ -58,11 +59,16 @@ ProblemCode = Literal[
     "too_many_failed_authentications",
     "too_many_open_tables",
     "too_many_streams",
+    "too_many_webhooks",
     "unknown_event",
     "unknown_token",
     "unsupported_media_type",
     "uri_too_long",
     "variant_not_found",
+    "webhook_not_found",
+    "webhook_url_not_https",
+    "webhook_url_private",
+    "webhook_url_unresolvable",
 ]
 
 PROBLEM_CODE_VALUES: set[ProblemCode] = {
@@ -89,6 +95,7 @@ PROBLEM_CODE_VALUES: set[ProblemCode] = {
     "invalid_rules",
     "invalid_setup",
     "invalid_token",
+    "invalid_webhook_url",
     "method_not_allowed",
     "metrics_token_required",
     "missing_token",
@@ -123,11 +130,16 @@ PROBLEM_CODE_VALUES: set[ProblemCode] = {
     "too_many_failed_authentications",
     "too_many_open_tables",
     "too_many_streams",
+    "too_many_webhooks",
     "unknown_event",
     "unknown_token",
     "unsupported_media_type",
     "uri_too_long",
     "variant_not_found",
+    "webhook_not_found",
+    "webhook_url_not_https",
+    "webhook_url_private",
+    "webhook_url_unresolvable",
 }
 
 

@@ -93,7 +93,9 @@ def sync_detailed(
 
      The player takes the lowest free seat; the answer holds the seat's token, returned
     this once. 409 if the table is full or the game has started; the game starts by
-    itself when the last seat is taken.
+    itself when the last seat is taken. A `webhook` is registered with the seat (as
+    POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
+    before the seat is taken.
 
     Args:
         game_id (str):
@@ -129,7 +131,9 @@ def sync(
 
      The player takes the lowest free seat; the answer holds the seat's token, returned
     this once. 409 if the table is full or the game has started; the game starts by
-    itself when the last seat is taken.
+    itself when the last seat is taken. A `webhook` is registered with the seat (as
+    POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
+    before the seat is taken.
 
     Args:
         game_id (str):
@@ -160,7 +164,9 @@ async def asyncio_detailed(
 
      The player takes the lowest free seat; the answer holds the seat's token, returned
     this once. 409 if the table is full or the game has started; the game starts by
-    itself when the last seat is taken.
+    itself when the last seat is taken. A `webhook` is registered with the seat (as
+    POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
+    before the seat is taken.
 
     Args:
         game_id (str):
@@ -194,7 +200,9 @@ async def asyncio(
 
      The player takes the lowest free seat; the answer holds the seat's token, returned
     this once. 409 if the table is full or the game has started; the game starts by
-    itself when the last seat is taken.
+    itself when the last seat is taken. A `webhook` is registered with the seat (as
+    POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
+    before the seat is taken.
 
     Args:
         game_id (str):

@@ -78,9 +78,10 @@ def sync_detailed(
 ) -> Response[Problem | QuickplayResult]:
     """Play now: a seat at a waiting table.
 
-     The oldest public waiting table of that variant and size that nobody can know the
-    cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
-    client). The answer holds the seat's token, returned this once.
+     The oldest public waiting table of that variant, size and turn clock that nobody can
+    know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
+    mobile client). The answer holds the seat's token, returned this once. A `webhook`
+    is registered with the seat (as POST /v1/games/{id}/webhooks would).
 
     Args:
         body (QuickplayBody):
@@ -111,9 +112,10 @@ def sync(
 ) -> Problem | QuickplayResult | None:
     """Play now: a seat at a waiting table.
 
-     The oldest public waiting table of that variant and size that nobody can know the
-    cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
-    client). The answer holds the seat's token, returned this once.
+     The oldest public waiting table of that variant, size and turn clock that nobody can
+    know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
+    mobile client). The answer holds the seat's token, returned this once. A `webhook`
+    is registered with the seat (as POST /v1/games/{id}/webhooks would).
 
     Args:
         body (QuickplayBody):
@@ -139,9 +141,10 @@ async def asyncio_detailed(
 ) -> Response[Problem | QuickplayResult]:
     """Play now: a seat at a waiting table.
 
-     The oldest public waiting table of that variant and size that nobody can know the
-    cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
-    client). The answer holds the seat's token, returned this once.
+     The oldest public waiting table of that variant, size and turn clock that nobody can
+    know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
+    mobile client). The answer holds the seat's token, returned this once. A `webhook`
+    is registered with the seat (as POST /v1/games/{id}/webhooks would).
 
     Args:
         body (QuickplayBody):
@@ -170,9 +173,10 @@ async def asyncio(
 ) -> Problem | QuickplayResult | None:
     """Play now: a seat at a waiting table.
 
-     The oldest public waiting table of that variant and size that nobody can know the
-    cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
-    client). The answer holds the seat's token, returned this once.
+     The oldest public waiting table of that variant, size and turn clock that nobody can
+    know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
+    mobile client). The answer holds the seat's token, returned this once. A `webhook`
+    is registered with the seat (as POST /v1/games/{id}/webhooks would).
 
     Args:
         body (QuickplayBody):
