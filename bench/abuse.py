@@ -825,8 +825,9 @@ def probe_plawno_announce(root, tries=5):
 
 
 def _bot_reply_s(port, gid, token, timeout_s=30.0):
-    """One of the human's moves (a listed one), then the seconds until the bot's answer is
-    in the log: the bot moved, and it is the human's turn again (or the game ended)."""
+    """One of the human's moves (a listed one) that hands the turn to the bot, then the
+    seconds until the bot's answer is in the log (whatever it did: played, drew, took a
+    penalty, accepted a skip)."""
     auth = {"Authorization": f"Bearer {token}"}
     view = call(port, "GET", f"/v1/games/{gid}", headers=auth)[1]
     if view["status"] != "playing":
@@ -840,12 +841,15 @@ def _bot_reply_s(port, gid, token, timeout_s=30.0):
     status, doc, _, _ = call(port, "POST", f"/v1/games/{gid}/moves", body, auth)
     if status != 200:
         return None
+    if not any(e["type"] == "turn_started" and 1 in (e.get("seat"), (e.get("data") or {}).get("seat"))
+               for e in doc["events"]):
+        return None  # the move kept the turn (a skip, a card drawn to play): no bot reply to time
     began, version = time.monotonic(), doc["version"]
     while time.monotonic() - began < timeout_s:
         got = call(port, "GET", f"/v1/games/{gid}/events?after={version}&wait=5", headers=auth, timeout=10)[1]
         for e in (got or {}).get("events", []):
             version = e["seq"]
-            if e["seat"] == 1 and e["type"] in ("card_played", "cards_drawn", "player_passed", "game_ended"):
+            if e["type"] != "turn_started":  # after the bot's turn_started, all is the bot's doing
                 return time.monotonic() - began
     return timeout_s
 
