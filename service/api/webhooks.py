@@ -112,8 +112,10 @@ def register_webhook(body, game_id):
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, *GAME_STORE)
 def list_webhooks(game_id):
-    """The caller's seat's webhooks (the auditor: every seat's), each with what its
-    latest delivery did: `status` ok, retrying or failed, and `last_delivery`."""
+    """List the seat's webhooks.
+
+    The caller's seat's webhooks (the auditor: every seat's), never their secrets, each with
+    what its latest delivery did: `status` ok, retrying or failed, and `last_delivery`."""
     s = services()
     seat = _own_seat(game_id)
     states = s.webhooks.store.states(game_id)
@@ -127,8 +129,10 @@ def list_webhooks(game_id):
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, *GAME_STORE)
 def remove_webhook(game_id, webhook_id):
-    """Remove one of the caller's seat's webhooks (the auditor: any); deliveries not yet
-    made for it are dropped."""
+    """Remove a webhook.
+
+    Removes one of the caller's seat's webhooks (the auditor: any); deliveries not yet made
+    for it are dropped."""
     seat = _own_seat(game_id)
     if not plausible_webhook_id(webhook_id) or not services().webhooks.remove(game_id, seat, webhook_id):
         raise ApiError(404, "webhook_not_found", "this seat has no such webhook at this game")

@@ -412,8 +412,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's seat's webhooks (the auditor: every seat's), each with what its
-         *     latest delivery did: `status` ok, retrying or failed, and `last_delivery`.
+         * List the seat's webhooks.
+         * @description The caller's seat's webhooks (the auditor: every seat's), never their secrets, each with
+         *     what its latest delivery did: `status` ok, retrying or failed, and `last_delivery`.
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -451,8 +452,9 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove one of the caller's seat's webhooks (the auditor: any); deliveries not yet
-         *     made for it are dropped.
+         * Remove a webhook.
+         * @description Removes one of the caller's seat's webhooks (the auditor: any); deliveries not yet made
+         *     for it are dropped.
          */
         delete: operations["removeWebhook"];
         options?: never;

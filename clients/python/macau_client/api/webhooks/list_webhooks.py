@@ -76,8 +76,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | WebhookList]:
-    """The caller's seat's webhooks (the auditor: every seat's), each with what its
-    latest delivery did: `status` ok, retrying or failed, and `last_delivery`.
+    """List the seat's webhooks.
+
+     The caller's seat's webhooks (the auditor: every seat's), never their secrets, each with
+    what its latest delivery did: `status` ok, retrying or failed, and `last_delivery`.
 
     Args:
         game_id (str):
@@ -106,8 +108,10 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Problem | WebhookList | None:
-    """The caller's seat's webhooks (the auditor: every seat's), each with what its
-    latest delivery did: `status` ok, retrying or failed, and `last_delivery`.
+    """List the seat's webhooks.
+
+     The caller's seat's webhooks (the auditor: every seat's), never their secrets, each with
+    what its latest delivery did: `status` ok, retrying or failed, and `last_delivery`.
 
     Args:
         game_id (str):
@@ -131,8 +135,10 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | WebhookList]:
-    """The caller's seat's webhooks (the auditor: every seat's), each with what its
-    latest delivery did: `status` ok, retrying or failed, and `last_delivery`.
+    """List the seat's webhooks.
+
+     The caller's seat's webhooks (the auditor: every seat's), never their secrets, each with
+    what its latest delivery did: `status` ok, retrying or failed, and `last_delivery`.
 
     Args:
         game_id (str):
@@ -159,8 +165,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Problem | WebhookList | None:
-    """The caller's seat's webhooks (the auditor: every seat's), each with what its
-    latest delivery did: `status` ok, retrying or failed, and `last_delivery`.
+    """List the seat's webhooks.
+
+     The caller's seat's webhooks (the auditor: every seat's), never their secrets, each with
+    what its latest delivery did: `status` ok, retrying or failed, and `last_delivery`.
 
     Args:
         game_id (str):

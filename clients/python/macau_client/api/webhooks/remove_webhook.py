@@ -75,8 +75,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
-    """Remove one of the caller's seat's webhooks (the auditor: any); deliveries not yet
-    made for it are dropped.
+    """Remove a webhook.
+
+     Removes one of the caller's seat's webhooks (the auditor: any); deliveries not yet made
+    for it are dropped.
 
     Args:
         game_id (str):
@@ -108,8 +110,10 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | None:
-    """Remove one of the caller's seat's webhooks (the auditor: any); deliveries not yet
-    made for it are dropped.
+    """Remove a webhook.
+
+     Removes one of the caller's seat's webhooks (the auditor: any); deliveries not yet made
+    for it are dropped.
 
     Args:
         game_id (str):
@@ -136,8 +140,10 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem]:
-    """Remove one of the caller's seat's webhooks (the auditor: any); deliveries not yet
-    made for it are dropped.
+    """Remove a webhook.
+
+     Removes one of the caller's seat's webhooks (the auditor: any); deliveries not yet made
+    for it are dropped.
 
     Args:
         game_id (str):
@@ -167,8 +173,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | None:
-    """Remove one of the caller's seat's webhooks (the auditor: any); deliveries not yet
-    made for it are dropped.
+    """Remove a webhook.
+
+     Removes one of the caller's seat's webhooks (the auditor: any); deliveries not yet made
+    for it are dropped.
 
     Args:
         game_id (str):
