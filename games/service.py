@@ -190,7 +190,7 @@ class GameService:
 
     # ------------------------------------------------------------------ moves
     def act(self, game_id: str, seat: Optional[int], command, expected_version: Optional[int] = None, *,
-            source: str = HUMAN, request_id: Optional[str] = None) -> Acted:
+            source: str = HUMAN, request_id: Optional[str] = None, follow_up: bool = True) -> Acted:
         """Decide ``command`` for ``seat`` and append its events, atomically.
 
         Decides on this process's cached record first; when the append finds the game
@@ -203,7 +203,10 @@ class GameService:
 
         Raises NotFound, Conflict (busy), Stale, SeatLeft (a human whose player left),
         AlreadyApplied or DomainError (the rules reject the command; GameStatusError: not
-        started, over)."""
+        started, over).
+
+        ``follow_up=False``: schedule nothing after the append (a worker that goes on
+        with the game's next move itself calls ``follow_up`` when it stops)."""
         record, fresh = self.cached(game_id), False
         for _ in range(ATTEMPTS):
             if not fresh and (record.status != "playing" or expected_version not in (None, record.version)):
@@ -217,7 +220,7 @@ class GameService:
                 if not events:
                     return Acted([], record)
                 new = [to_new_event(e) for e in events] + self._lobby_events(record, seat, command, source)
-                stored, after = self._append(record, new, state, request_id)
+                stored, after = self._append(record, new, state, request_id, follow_up)
             except ConcurrencyError:
                 self.observer.conflicted(source)
                 record, fresh = self.get(game_id), True  # another command landed first: decide again
@@ -537,18 +540,24 @@ class GameService:
         raise Conflict("busy", "the game changed too often while this request was retried; try again")
 
     # ------------------------------------------------------------------ writing
-    def _append(self, record: GameRecord, events: list[NewEvent], state,
-                request_id: Optional[str] = None) -> tuple[list[StoredEvent], GameRecord]:
+    def _append(self, record: GameRecord, events: list[NewEvent], state, request_id: Optional[str] = None,
+                follow_up: bool = True) -> tuple[list[StoredEvent], GameRecord]:
         """Append at ``record.version``; ``state`` is the engine state the events lead to."""
         stored, after = self.repo.append(record, events, state, request_id)
         if log.isEnabledFor(logging.INFO):
             log.info("appended %d events", len(stored), extra={
                 "game_id": after.game_id, "seq": after.version, "types": [e.type for e in stored][:8],
                 "seat": next((e.seat for e in stored if e.seat is not None), None)})
-        self._changed(record, after, stored)
+        self._changed(record, after, stored, follow_up)
         return stored, after
 
-    def _changed(self, before: Optional[GameRecord], after: GameRecord, stored: list[StoredEvent]) -> None:
+    def follow_up(self, record: GameRecord) -> None:
+        """Schedule what comes after ``record`` (bot turns, clocks), as every append does."""
+        if self.followups is not None:
+            self.followups(record)
+
+    def _changed(self, before: Optional[GameRecord], after: GameRecord, stored: list[StoredEvent],
+                 follow_up: bool = True) -> None:
         """Tell the projections, the follow-ups and whoever hears notices (``stored``: the
         append's events). The events are stored by now: a projection that cannot be
         updated (Redis refused the write) is logged, never the caller's failure; the
@@ -560,8 +569,8 @@ class GameService:
                 self.due.update(after, follows=before.version if before is not None else None)
         except Exception:
             log.exception("could not update the projections of %s at %s", after.game_id, after.version)
-        if self.followups is not None:
-            self.followups(after)
+        if follow_up:
+            self.follow_up(after)
         if self.notify is not None:
             try:
                 found = notices(before, after, stored)

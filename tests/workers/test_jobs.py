@@ -82,6 +82,43 @@ def test_bot_turn_plays_for_the_bot_once_and_a_second_run_is_stale(services):
     assert services.games.get(record.game_id).version == after.version
 
 
+def test_a_bot_only_table_without_delay_plays_a_run_of_moves_in_one_job(services, monkeypatch):
+    monkeypatch.setattr(jobs, "RUN_S", 60.0)  # the run's length bounded by moves alone, whatever the machine's speed
+    record, _ = services.games.create(TableSpec("macau", seats=3, bots=["normal"] * 3, bot_delay_s=0, seed=11))
+    gid, v = record.game_id, record.version
+    moves = recorded("macau_moves_appended_total", source="bot", variant="macau")
+    made = jobs.bot_turn(gid, v).split("; ")
+    after = services.games.get(gid)
+    assert len(made) == jobs.RUN_MOVES or after.status == "finished"
+    assert recorded("macau_moves_appended_total", source="bot", variant="macau") == moves + len(made)
+    assert after.version > v + len(made)  # every move its own append (turn_started and the rest too)
+    bots = {j for j in scheduled(services) if j.startswith(f"bot-{gid}-")}
+    assert bots == ({f"bot-{gid}-{v}", f"bot-{gid}-{after.version}"} if after.status == "playing"
+                    else {f"bot-{gid}-{v}"})  # no job for the versions in between
+
+
+def test_a_table_where_a_person_plays_gets_one_bot_move_per_job(services, monkeypatch):
+    monkeypatch.setattr(jobs, "RUN_S", 60.0)
+    record, _ = services.games.create(TableSpec("macau", seats=3, players=["ann"], bots=["normal"] * 2,
+                                                bot_delay_s=0, deal={"dealer": 0, "hands": [
+                                                    ["5C", "9D"], ["7H", "8H", "KD"], ["7C", "8C", "KC"]],
+                                                    "starter": "7D"}))
+    assert record.state.actor == 1
+    made = jobs.bot_turn(record.game_id, record.version)
+    assert made == "seat 1: play"
+    after = services.games.get(record.game_id)
+    assert after.state.actor == 2 and f"bot-{record.game_id}-{after.version}" in scheduled(services)
+
+
+def test_a_bot_only_table_with_a_delay_gets_one_move_per_job(services, monkeypatch):
+    monkeypatch.setattr(jobs, "RUN_S", 60.0)
+    record, _ = services.games.create(TableSpec("macau", seats=2, bots=["normal"] * 2, bot_delay_s=1, seed=11))
+    made = jobs.bot_turn(record.game_id, record.version)
+    assert "; " not in made and made.startswith("seat ")
+    after = services.games.get(record.game_id)
+    assert f"bot-{record.game_id}-{after.version}" in scheduled(services)
+
+
 def test_turn_clock_acts_for_the_actor_once_its_deadline_has_come(services, clock):
     record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann", "bob"], turn_timeout_s=10,
                                                 seed=3))
