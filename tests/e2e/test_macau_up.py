@@ -359,9 +359,14 @@ def test_the_console_of_a_newcomer_shows_the_banner_and_stays_calm(tmp_path_fact
                                                    "bots": [{"level": "easy"}, {"level": "normal"}, {"level": "hard"},
                                                             {"level": "normal"}]})
     assert status == 201
-    time.sleep(3)  # bots play; RQ runs its maintenance
-    status, v = info["http"]("GET", f"/v1/games/{g['game_id']}")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # until the bots have played (the workers may still be starting)
+        status, v = info["http"]("GET", f"/v1/games/{g['game_id']}")
+        if v["version"] > g["version"]:
+            break
+        time.sleep(0.2)
     assert v["version"] > g["version"]
+    time.sleep(3)  # a while of bots playing and RQ's maintenance, for the console to stay calm through
     code, alive = stop_like_a_terminal(info)
     assert code == 0 and not alive
     assert "".join(info["output"]) == info["banner"], "".join(info["output"])[:3000]
