@@ -43,6 +43,7 @@ from .ratelimit import RateLimiter
 from .readiness import Probe
 from .seals import signing_key, verifying_key
 from .slots import StreamSlots
+from .sse import DetachedStreams
 from .streams import StreamHub
 
 
@@ -67,8 +68,14 @@ class Services:
     archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
     seal_key: Optional[SealKey] = None  # with an archive: seals archived logs (its public key checks them)
     views: ViewCache = field(default_factory=ViewCache)  # this process's game views, per version and viewer
+    sse: Optional[DetachedStreams] = None  # SSE streams handed over by their handlers (the gevent worker)
+
+    def __post_init__(self):
+        if self.sse is None:
+            self.sse = DetachedStreams(self.config.sse_keepalive_s)
 
     def close(self) -> None:
+        self.sse.stop()
         self.hub.stop()
         self.store.close()
         if self.readiness is not None:
