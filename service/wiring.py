@@ -101,7 +101,7 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         store.public = seal_key.public if seal_key is not None else verifying_key(config, client)
     if queue is None and config.queue_url:
         queue = Queue(QUEUE_NAME, connection=_queue_client(config.queue_url, config.redis_timeout_s))
-    repo = GameRepository(store)
+    repo = GameRepository(store, snapshot_every=config.snapshot_every)
     # archiving goes by the store's clock (events' times), not the games' (fakes in tests)
     lobby: LobbyIndex = RedisLobby(client, archive, shards=SHARDS) if client is not None else MemoryLobby(archive)
     due = RedisDueIndex(client, config.waiting_ttl_s, shards=SHARDS) if client is not None \
