@@ -49,6 +49,7 @@ import json
 import math
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -119,15 +120,15 @@ class Http:
                 status, answer = await asyncio.wait_for(self._answer(), timeout)
                 self.used = time.monotonic()
                 return status, answer
+            except asyncio.TimeoutError:  # (an OSError too: before the others)
+                self.close()
+                raise Failure(f"{method} {_route(path)}: no answer in {timeout:g} s") from None
             except (ConnectionError, asyncio.IncompleteReadError, OSError) as e:
                 self.close()
                 # a kept-alive connection the server closed as the request left: a GET once
                 # more on a new one (a browser does the same); anything else is a failure
                 if fresh or attempt or method != "GET":
-                    raise Failure(f"{method} {path.split('?')[0]}: {type(e).__name__}") from None
-            except asyncio.TimeoutError:
-                self.close()
-                raise Failure(f"{method} {path.split('?')[0]}: no answer in {timeout:g} s") from None
+                    raise Failure(f"{method} {_route(path)}: {type(e).__name__}") from None
             except asyncio.CancelledError:  # mid-request: what is left of its answer would be read as the next's
                 self.close()
                 raise
@@ -154,6 +155,11 @@ class Http:
         return status, body
 
 
+def _route(path: str) -> str:
+    """A request's path without its game id and query: a kind of failure."""
+    return re.sub(r"/games/[^/?]+", "/games/{id}", path.split("?")[0])
+
+
 _AT: dict[str, float] = {}
 
 
@@ -175,6 +181,7 @@ class Window:
     open: bool = False
     moves: list = field(default_factory=list)  # ms, a move's answer
     views: list = field(default_factory=list)  # ms, a view's answer
+    joins: list = field(default_factory=list)  # ms, a quick play's or a new table's answer
     delivery: list = field(default_factory=list)  # ms, an event's store time to its arrival
     moves_done: int = 0
     events: int = 0
@@ -204,24 +211,27 @@ class Load:
     def think_s(self) -> float:
         return min(THINK_CAP_S, self.args.think * math.exp(self.rng.gauss(0.0, THINK_SIGMA)))
 
-    async def call(self, http: Http, method: str, path: str, body=None, token=None, kind: str = "other"):
+    async def call(self, http: Http, method: str, path: str, body=None, token=None, kind: str = "other",
+                   timeout: float = 15.0):
         """A request, timed into the window by ``kind``; failures counted. (status, body) or None."""
         w = self.window
         t0 = time.perf_counter()
         try:
-            status, raw = await http.request(method, path, body, token)
+            status, raw = await http.request(method, path, body, token, timeout)
         except Failure as e:
-            w.failed(str(e).split(":")[-1].strip()[:40])
+            w.failed(str(e)[:60])
             return None
         ms = (time.perf_counter() - t0) * 1000
         if status >= 500 or status == 429:
-            w.failed(f"HTTP {status}")
+            w.failed(f"{method} {_route(path)}: HTTP {status}")
             return None
         if w.open:
             if kind == "move":
                 w.moves.append(ms)
             elif kind == "view":
                 w.views.append(ms)
+            elif kind == "join":
+                w.joins.append(ms)
         return status, raw
 
 
@@ -305,7 +315,7 @@ class Stream:
 
     async def _poll(self) -> Optional[list]:
         got = await self.load.call(self.http, "GET", f"/v1/games/{self.game_id}/events?after={self.after}&wait=25",
-                                   token=self.token, kind="poll")
+                                   token=self.token, kind="poll", timeout=40.0)
         if got is None or got[0] != 200:
             return None
         return orjson.loads(got[1])["events"]
@@ -472,8 +482,9 @@ class Service:
                    MACAU_MAX_CONNECTIONS_PER_CLIENT=str(streams), MACAU_MAX_HEADER_READS_PER_CLIENT="100000")
         conf = os.path.join(self.root, "service", "gunicorn_conf.py")
         quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": self.root, "env": env}
+        api_out = open(os.environ["CAP_ACCESS_LOG"], "w") if os.environ.get("CAP_ACCESS_LOG") else subprocess.DEVNULL
         self.procs.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"],
-                                           **quiet))
+                                           **{**quiet, "stdout": api_out}))
         for i in range(self.bot_workers):
             self.procs.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"]
                                                + ([] if i == 0 else ["--no-sweeper"]), **quiet))
@@ -599,7 +610,7 @@ async def run(a, service: Service) -> dict:
             "players": players, "spectators": len(spectators), "seconds": round(dt, 1),
             "moves_per_s": round(w.moves_done / dt, 1), "events_delivered_per_s": round(w.events / dt, 1),
             "move_p50_ms": _r(pct(w.moves, 50)), "move_p99_ms": _r(pct(w.moves, 99)),
-            "view_p99_ms": _r(pct(w.views, 99)),
+            "view_p99_ms": _r(pct(w.views, 99)), "join_p99_ms": _r(pct(w.joins, 99)),
             "delivery_p50_ms": _r(pct(w.delivery, 50)), "delivery_p99_ms": _r(pct(w.delivery, 99)),
             "errors": w.errors, "error_kinds": w.error_kinds, "refused_moves": w.refused,
             "cpu_pct": {**cpu, "load_generator": round(100 * (sum(me.cpu_times()[:2]) - gen0) / dt, 1)},
