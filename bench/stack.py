@@ -26,14 +26,16 @@ NO_TABLE_LIMITS = {f"MACAU_{name.upper()}": str(value) for name, value in NO_TAB
 
 class Stack:
     def __init__(self, store: str = "redis", *, replicas: int = 0, wait_replicas: int = 0, apis: int = 1,
-                 workers: int = 2, env: dict | None = None, root: str = ROOT):
+                 workers: int = 2, queue_workers: int = 0, env: dict | None = None, root: str = ROOT):
         assert store in ("redis", "cluster")
         self.extra_env = env or {}  # over the settings below
         self.root = os.path.abspath(root)  # the checkout whose service runs (another version, for a before figure)
         self.store, self.replicas, self.wait_replicas = store, replicas, wait_replicas
         self.n_apis, self.workers = apis, workers
+        self.queue_workers = queue_workers  # `macau worker` processes (then set MACAU_ENQUEUE=1 in env)
         self.servers: list = []  # what to stop: an EmbeddedRedis or an EmbeddedCluster
         self.apis: list[subprocess.Popen] = []
+        self.rq_workers: list[subprocess.Popen] = []
         self.ports: list[int] = []
 
     @property
@@ -80,6 +82,11 @@ class Stack:
                         break
                 except Exception:
                     time.sleep(0.2)
+        for _ in range(self.queue_workers):
+            self.rq_workers.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], cwd=self.root,
+                                                    env={**env, "PYTHONPATH": self.root},
+                                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        self.env = env
         return self
 
     @property
@@ -97,7 +104,18 @@ class Stack:
             pids += [node.pid for node in nodes if node.pid is not None]
         return [psutil.Process(pid) for pid in pids]
 
+    def worker_processes(self) -> list[psutil.Process]:
+        return [psutil.Process(w.pid) for w in self.rq_workers if w.poll() is None]
+
     def stop(self) -> None:
+        for w in self.rq_workers:
+            w.terminate()
+        for w in self.rq_workers:
+            try:
+                w.wait(15)
+            except subprocess.TimeoutExpired:
+                w.kill()
+                w.wait()
         for api in self.apis:
             api.terminate()
         for api in self.apis:

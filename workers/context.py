@@ -4,7 +4,7 @@ its name to the adapters it uses."""
 
 from __future__ import annotations
 
-from typing import Optional, Protocol
+from typing import TYPE_CHECKING, Optional, Protocol
 
 from rq import Queue
 
@@ -14,6 +14,9 @@ from games.due import DueIndex
 from games.projections import LobbyIndex
 from games.repository import GameRepository
 from games.service import GameService
+
+if TYPE_CHECKING:
+    from .webhooks import Webhooks
 
 
 class Settings(Protocol):
@@ -28,6 +31,12 @@ class Counters(Protocol):
 
     def rescued(self, due: str) -> None: ...
 
+    def webhook_attempt(self, result: str, seconds: float) -> None: ...
+
+    def webhook_delivery(self, outcome: str, delay_s: Optional[float] = None) -> None: ...
+
+    def webhook_retry(self) -> None: ...
+
 
 class WorkerServices(Protocol):
     config: Settings
@@ -39,3 +48,4 @@ class WorkerServices(Protocol):
     queue: Optional[Queue]
     metrics: Counters
     archiver: Optional[Archiver]
+    webhooks: "Webhooks"  # subscriptions, the outbox and the delivery lane

@@ -33,6 +33,7 @@ from ..schemas.responses import (
     RematchSchema,
 )
 from . import BEARER, GAME_STORE, problems, responds
+from .webhooks import attach, check_requested
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join and read games")
 
@@ -58,10 +59,15 @@ def create_game(body):
     still be refused with a 400 naming the parameter, because JSON Schema cannot say it:
     `rules` the rules engine rejects (`rules` is free-form), more `players` and `bots`
     than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
-    hand per seat, cards of the deck, no card more often than the deck holds it)."""
+    hand per seat, cards of the deck, no card more often than the deck holds it).
+    A player's `webhook` is registered with his seat (POST /v1/games/{id}/webhooks)."""
+    hooks = [p.get("webhook") for p in body["players"]]
+    check_requested(hooks)
     record, seated = services().games.create(_spec(body), table_client())
     view = game_view(record, SPECTATOR)
-    humans = [{"player_id": s.player_id, "seat": s.seat, "token": s.token} for s in seated if s.token]
+    started = record.status == "playing"
+    humans = [{"player_id": s.player_id, "seat": s.seat, "token": s.token,
+               **attach(record, s.seat, hooks[s.seat], started)} for s in seated if s.token]
     bots = [{"player_id": s.player_id, "seat": s.seat} for s in seated if not s.token]
     return json_response({"game_id": record.game_id, "version": record.version, "status": record.status,
                           "variant": record.variant, "seats": view["seats"], "players": humans, "bots": bots},
@@ -88,9 +94,17 @@ def list_games(query):
 @responds(blp, 201, JoinedSchema)
 @problems(blp, 400, 404, 409, 415, *GAME_STORE)
 def join_game(body, game_id):
-    """Take the lowest free seat. 409 if the table is full or the game has started."""
+    """Join a table.
+
+    The player takes the lowest free seat; the answer holds the seat's token, returned
+    this once. 409 if the table is full or the game has started; the game starts by
+    itself when the last seat is taken. A `webhook` is registered with the seat (as
+    POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
+    before the seat is taken."""
+    check_requested([body.get("webhook")])
     record, seated = services().games.join(game_id, body["name"])
-    return json_response(_seated(record, seated), 201)
+    return json_response({**_seated(record, seated),
+                          **attach(record, seated.seat, body.get("webhook"), record.status == "playing")}, 201)
 
 
 def _seated(record, seated) -> dict:
@@ -106,9 +120,11 @@ def _seated(record, seated) -> dict:
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, 409, 415, *GAME_STORE)
 def add_bot(body, game_id):
-    """Seat a bot (the token of a seated player is required): in `seat`, else the lowest
-    open seat, else a seat a rematch holds for a player of the last game. 409 if that
-    seat is taken or the game has started."""
+    """Seat a bot.
+
+    The bot takes `seat`, else the lowest open seat, else a seat a rematch holds for a
+    player of the last game. Only a player seated at the table may add one (send the
+    seat's token); 409 if that seat is taken or the game has started."""
     svc = services().games
     seat = seat_for_action(game_id)
     record, seated = svc.add_bot(game_id, body["level"], by_seat=seat, seat=body["seat"])
@@ -145,11 +161,18 @@ def rematch(game_id):
 @responds(blp, 201, QuickplayResultSchema)
 @problems(blp, 400, 415, *GAME_STORE)
 def quickplay(body):
-    """A seat at the oldest public waiting table of that variant and size, or a new one."""
+    """Play now: a seat at a waiting table.
+
+    The oldest public waiting table of that variant, size and turn clock that nobody can
+    know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
+    mobile client). The answer holds the seat's token, returned this once. A `webhook`
+    is registered with the seat (as POST /v1/games/{id}/webhooks would)."""
+    check_requested([body.get("webhook")])
     record, me = services().games.quickplay(body["variant"], body["seats"], body["name"],
-                                            body["fill_with_bots_after_s"], table_client())
+                                            body["fill_with_bots_after_s"], table_client(), body["turn_timeout_s"])
     return json_response({"game_id": record.game_id, "player_id": me.player_id, "seat": me.seat,
-                          "token": me.token, "status": record.status}, 201)
+                          "token": me.token, "status": record.status,
+                          **attach(record, me.seat, body.get("webhook"), record.status == "playing")}, 201)
 
 
 @blp.route("/games/<game_id>/leave", methods=["POST"])
@@ -157,8 +180,10 @@ def quickplay(body):
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def leave_game(game_id):
-    """The player leaves: a `normal` bot takes the seat for the rest of the game and the
-    token can no longer act."""
+    """Leave the game.
+
+    A `normal` bot takes the seat for the rest of the game and the token can no longer
+    act (it still reads the game, as a spectator)."""
     svc = services().games
     seat = seat_for_action(game_id)
     record = svc.leave(game_id, seat, table_client())
@@ -178,7 +203,9 @@ IF_NONE_MATCH = [{"in": "header", "name": "If-None-Match", "required": False, "s
                             "headers": {"ETag": {"description": "the game's version", "schema": {"type": "string"}}}}})
 @problems(blp, 401, 403, 404, *GAME_STORE)
 def get_game(game_id):
-    """The game as the caller may see it; with a seat token, `you` holds the hand and the
+    """Read a game.
+
+    The game as the caller may see it; with a seat token, `you` holds the hand and the
     legal moves. ETag is the version; with `If-None-Match` naming it, the answer is a 304
     without a body while the view is unchanged (a last-card window whose time runs out
     changes the legal moves without a new version: then the full view is sent)."""

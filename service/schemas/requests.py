@@ -9,16 +9,19 @@ import unicodedata
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from domain.bots import LEVELS as BOT_LEVELS
-from domain.cards import RANKS, SUITS
+from domain.cards import MAX_CARDS, RANKS, SUITS
+from domain.commands import ACTIONS, MOVES
 from domain.rules import PRESET_IDS
+from games.notifications import EVENT_TYPES
+from games.webhooks import MAX_URL
 
 CARD_RE = re.compile(r"^(?:(?:10|[2-9JQKA])[CDHS]|JK[BR])$")
 VARIANTS = list(PRESET_IDS) + ["custom"]
-ACTIONS = ["play", "draw", "pass", "announce", "catch", "choose_pass_card"]
 LEVELS = list(BOT_LEVELS)
 
 
 MAX_WAIT_S = 30  # the longest long-poll (API.md)
+MAX_TURN_TIMEOUT_S = 14 * 86_400  # correspondence tables: a turn clock of up to 14 days
 
 class Card(fields.String):
     def _deserialize(self, value, attr, data, **kwargs):
@@ -173,8 +176,29 @@ def name_field(**kw):
                           "pattern": Name.PATTERN}, **kw)
 
 
+class WebhookSpec(Strict):
+    url = Text(required=True, validate=validate.Length(1, MAX_URL), metadata={
+        "description": "the receiver: https only, no user name or password, and a host that resolves to public "
+                       "addresses only (the operator may allow private ones, and http, for development); any "
+                       "other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, "
+                       "webhook_url_unresolvable, invalid_webhook_url), before anything is changed",
+        "pattern": "^https?://", "format": "uri"})
+    events = fields.List(fields.String(validate=validate.OneOf(EVENT_TYPES)), load_default=None,
+                         validate=validate.Length(1, len(EVENT_TYPES)), metadata={
+                             "description": "the notices to deliver (default: all of them)"})
+
+
+def webhook_field(**kw):
+    """Optional, and never null (read it with ``body.get("webhook")``): generated clients
+    type a nullable object's enums badly."""
+    return fields.Nested(WebhookSpec, metadata={
+        "description": "a webhook for this seat, registered with it (as POST /v1/games/{id}/webhooks would): the "
+                       "response's `webhook` holds its id and secret"}, **kw)
+
+
 class PlayerSpec(Strict):
     name = name_field(required=True)
+    webhook = webhook_field()
 
 
 class BotSpec(Strict):
@@ -192,13 +216,16 @@ class DealSchema(Strict):
 class CreateGameSchema(Strict):
     variant = fields.String(required=True, validate=validate.OneOf(VARIANTS))
     rules = fields.Dict(load_default=None, allow_none=True, metadata={
-        "description": "Overrides of the preset's parameters (RULES.md §1.1/§4.3 shape, option flags under "
+        "description": "Overrides of the preset's parameters, in the shape of a variant's `rules` (option flags under "
                        "`options`); for `custom`, `base` names the preset to start from."})
     seats = fields.Integer(strict=True, load_default=4, validate=validate.Range(2, 10))
     players = fields.List(fields.Nested(PlayerSpec), load_default=list, validate=validate.Length(max=10))
     bots = fields.List(fields.Nested(BotSpec), load_default=list, validate=validate.Length(max=10))
     bot_delay_s = StrictFloat(load_default=1.0, validate=validate.Range(0, 60))
-    turn_timeout_s = StrictFloat(load_default=60.0, allow_none=True, validate=validate.Range(1, 86_400))
+    turn_timeout_s = StrictFloat(load_default=60.0, allow_none=True, validate=validate.Range(1, MAX_TURN_TIMEOUT_S),
+                                 metadata={"description": "seconds a seat has for its turn (null: no clock): live "
+                                                          "clocks of seconds or minutes, or correspondence clocks "
+                                                          "of days, up to 14 days (1209600)"})
     announce_window_s = StrictFloat(load_default=5.0, validate=validate.Range(0.5, 600))
     fill_with_bots_after_s = StrictFloat(load_default=None, allow_none=True, validate=validate.Range(0, 86_400))
     seed = fields.Integer(strict=True, load_default=None, allow_none=True,
@@ -211,6 +238,7 @@ class CreateGameSchema(Strict):
 
 class JoinSchema(Strict):
     name = name_field(required=True)
+    webhook = webhook_field()
 
 
 class AddBotSchema(Strict):
@@ -224,6 +252,10 @@ class QuickplaySchema(Strict):
     seats = fields.Integer(strict=True, load_default=4, validate=validate.Range(2, 10))
     name = name_field(required=True)
     fill_with_bots_after_s = StrictFloat(load_default=None, allow_none=True, validate=validate.Range(0, 86_400))
+    turn_timeout_s = StrictFloat(load_default=60.0, allow_none=True, validate=validate.Range(1, MAX_TURN_TIMEOUT_S),
+                                 metadata={"description": "the turn clock of the table to join or open (null: "
+                                                          "none): only a waiting table with this clock is joined"})
+    webhook = webhook_field()
 
 
 class WishSchema(Strict):
@@ -237,29 +269,48 @@ class WishSchema(Strict):
             raise ValidationError('a wish is exactly one of {"suit": S}, {"rank": R}, {"free": true}')
 
 
-class MoveSchema(Strict):
-    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
-    cards = fields.List(card(), validate=validate.Length(1, 20))
-    wish = fields.Nested(WishSchema, allow_none=True)
-    announce = StrictBool()
-    joker_as = card(allow_none=True)
-    target_seat = fields.Integer(strict=True, validate=validate.Range(0, 9))
-    card = card()
+def _move_field(param):
+    """The marshmallow field of one move param (``domain.commands.MOVES``)."""
+    make = {
+        "cards": lambda: fields.List(card(), validate=validate.Length(1, MAX_CARDS)),
+        "card": lambda: card(allow_none=param.nullable),
+        "wish": lambda: fields.Nested(WishSchema, allow_none=param.nullable),
+        "flag": lambda: StrictBool(allow_none=param.nullable),
+        "seat": lambda: fields.Integer(strict=True, allow_none=param.nullable, validate=validate.Range(0, 9)),
+    }[param.kind]
+    return make()
+
+
+def _move_schema() -> type[Schema]:
+    """One schema for every move body, made from ``domain.commands.MOVES``: each action
+    takes its own params only, and requires the ones it needs."""
+    params = {}
+    for move in MOVES:
+        for p in move.params:
+            if params.setdefault(p.name, p).kind != p.kind:
+                raise TypeError(f"move param {p.name!r} has two kinds")
+    allowed = {m.action: {p.name for p in m.params} for m in MOVES}
+    required = {m.action: [p.name for p in m.params if p.required] for m in MOVES}
+    listed = {p.choices: p.name for p in params.values() if p.choices}
 
     @validates_schema
     def shape(self, data, **kwargs):
         action = data.get("action")
-        allowed = {"play": {"cards", "wish", "announce", "joker_as"}, "catch": {"target_seat"},
-                   "choose_pass_card": {"card"}}.get(action, set())
-        extra = set(data) - allowed - {"action"}
+        extra = set(data) - allowed.get(action, set()) - {"action"}
         if extra:
             raise ValidationError(f"{sorted(extra)} not allowed with action {action!r}")
-        if action == "play" and not data.get("cards"):
-            raise ValidationError("a play needs cards", "cards")
-        if action == "catch" and "target_seat" not in data:
-            raise ValidationError("a catch needs target_seat", "target_seat")
-        if action == "choose_pass_card" and "card" not in data:
-            raise ValidationError("choose_pass_card needs card", "card")
+        for name in required.get(action, ()):
+            if name not in data:
+                raise ValidationError(f"a {action} needs {name}", name)
+
+    attrs = {"action": fields.String(required=True, validate=validate.OneOf(ACTIONS)), "shape": shape,
+             **{name: _move_field(p) for name, p in params.items()}}
+    schema = type("MoveSchema", (Strict,), attrs)
+    schema.LISTED = listed
+    return schema
+
+
+MoveSchema = _move_schema()
 
 
 class ListGamesQuery(Strict):
