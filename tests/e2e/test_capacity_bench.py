@@ -5,14 +5,34 @@ figures themselves are docs/performance.md's, from full runs)."""
 from __future__ import annotations
 
 import json
+import threading
 
 from bench import capacity, sse
 
 
+def in_own_thread(main, argv: list[str]) -> None:
+    """``main(argv)`` in a thread of its own: the benches run their clients with
+    ``asyncio.run``, which refuses a thread whose event loop is running (the browser
+    tests' Playwright keeps one in the main thread for the session)."""
+    failed: list[BaseException] = []
+
+    def run():
+        try:
+            main(argv)
+        except BaseException as e:  # noqa: BLE001 -- raised again in the test's thread
+            failed.append(e)
+    t = threading.Thread(target=run, name=f"bench-{main.__module__}")
+    t.start()
+    t.join(600)
+    assert not t.is_alive(), f"{main.__module__} did not finish in 10 minutes"
+    if failed:
+        raise failed[0]
+
+
 def test_the_capacity_bench_steps_people_up_and_reports_each_step(capsys, tmp_path):
     plot = tmp_path / "capacity.png"
-    capacity.main(["--steps", "6,12", "--step-seconds", "8", "--think", "0.3", "--bot-workers", "1",
-                   "--api-workers", "1", "--plot", str(plot)])
+    in_own_thread(capacity.main, ["--steps", "6,12", "--step-seconds", "8", "--think", "0.3", "--bot-workers", "1",
+                                  "--api-workers", "1", "--plot", str(plot)])
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     steps = out["steps"]
     assert [s["players"] for s in steps] == [6, 12][:len(steps)] and steps
@@ -31,7 +51,7 @@ def test_the_capacity_bench_steps_people_up_and_reports_each_step(capsys, tmp_pa
 
 
 def test_the_sse_bench_measures_idle_streams_and_long_polls(capsys):
-    sse.main(["--idle", "40,80", "--idle-long-polls", "40"])
+    in_own_thread(sse.main, ["--idle", "40,80", "--idle-long-polls", "40"])
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert [s["open"] for s in out["idle_streams"]] == [40, 80] and out["streams_held"] == 80
     assert out["bytes_per_idle_stream"] == out["idle_streams"][-1]["bytes_per"]
