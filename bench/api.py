@@ -33,7 +33,7 @@ import sys
 import time
 from multiprocessing import Process, Queue
 
-from bench.stack import Conn, Stack, cpu_s
+from bench.stack import ROOT, Conn, Stack, cpu_s
 from domain import RuleSet, Setup, Start, command_from_move, execute, legal_moves, new_game
 
 LONG_RULES = {"base": "macau", "score": {"target": 30}}
@@ -217,10 +217,11 @@ def main(argv=None) -> None:
                     help="how long the seq ~10 vs ~1,000 phase may run (0 skips it)")
     ap.add_argument("--cluster", action="store_true", help="compare one server with a 3-master cluster")
     ap.add_argument("--rounds", type=int, default=3, help="with --cluster: rounds over every store, interleaved")
+    ap.add_argument("--root", default=ROOT, help="the checkout whose service runs (a before figure)")
     a = ap.parse_args(argv)
     if a.cluster:
         return compare_stores(a)
-    with Stack("redis", workers=a.workers) as stack:
+    with Stack("redis", workers=a.workers, root=a.root) as stack:
         port = stack.port
         loop_games = prepare(port, a.loop_games, 3000)
         lsamples, ldone, lerrors, lelapsed, loop_cpu_ms, _ = measured(stack, loop_games, a.loop_clients, a.seconds,

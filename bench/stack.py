@@ -13,7 +13,7 @@ import time
 
 import psutil
 
-CONF = os.path.join(os.path.dirname(__file__), "..", "service", "gunicorn_conf.py")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 # benchmarks and the test suite open far more tables from one address than a person would
@@ -26,12 +26,13 @@ NO_TABLE_LIMITS = {f"MACAU_{name.upper()}": str(value) for name, value in NO_TAB
 
 class Stack:
     def __init__(self, store: str = "redis", *, replicas: int = 0, wait_replicas: int = 0, apis: int = 1,
-                 workers: int = 2, queue_workers: int = 0, env: dict | None = None):
+                 workers: int = 2, queue_workers: int = 0, env: dict | None = None, root: str = ROOT):
         assert store in ("redis", "cluster")
+        self.extra_env = env or {}  # over the settings below
+        self.root = os.path.abspath(root)  # the checkout whose service runs (another version, for a before figure)
         self.store, self.replicas, self.wait_replicas = store, replicas, wait_replicas
         self.n_apis, self.workers = apis, workers
         self.queue_workers = queue_workers  # `macau worker` processes (then set MACAU_ENQUEUE=1 in env)
-        self.extra_env = env or {}  # settings over the ones below
         self.servers: list = []  # what to stop: an EmbeddedRedis or an EmbeddedCluster
         self.apis: list[subprocess.Popen] = []
         self.rq_workers: list[subprocess.Popen] = []
@@ -50,11 +51,10 @@ class Stack:
 
         # one load generator stands for many clients: no rate limit, no cap on streams per client
         # (both caps stay below gunicorn's worker_connections, 4000, as the server requires)
-        env = dict(os.environ, **NO_TABLE_LIMITS, MACAU_ENQUEUE="0", MACAU_RATE_LIMIT_PER_S="0", MACAU_MAX_STREAMS_PER_CLIENT="3000",
-                   MACAU_MAX_CONNECTIONS_PER_CLIENT="3000",
-                   GUNICORN_WORKERS=str(self.workers), MACAU_LOG_LEVEL="WARNING",
-                   MACAU_REDIS_WAIT_REPLICAS=str(self.wait_replicas))
-        env.update(self.extra_env)
+        env = {**os.environ, **NO_TABLE_LIMITS, "MACAU_ENQUEUE": "0", "MACAU_RATE_LIMIT_PER_S": "0",
+               "MACAU_MAX_STREAMS_PER_CLIENT": "3000", "MACAU_MAX_CONNECTIONS_PER_CLIENT": "3000",
+               "GUNICORN_WORKERS": str(self.workers), "MACAU_LOG_LEVEL": "WARNING",
+               "MACAU_REDIS_WAIT_REPLICAS": str(self.wait_replicas), **self.extra_env}
         if self.store == "redis":
             server = start_server()
             self.servers.append(server)
@@ -66,8 +66,9 @@ class Stack:
         for _ in range(self.n_apis):
             port = free_port()
             self.apis.append(subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", CONF, "service.wsgi:app"],
-                env={**env, "GUNICORN_BIND": f"127.0.0.1:{port}"}, stdout=subprocess.DEVNULL,
+                [sys.executable, "-m", "gunicorn", "-c", os.path.join(self.root, "service", "gunicorn_conf.py"),
+                 "service.wsgi:app"], cwd=self.root,
+                env={**env, "PYTHONPATH": self.root, "GUNICORN_BIND": f"127.0.0.1:{port}"}, stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL))
             self.ports.append(port)
         for api, port in zip(self.apis, self.ports):
@@ -82,7 +83,8 @@ class Stack:
                 except Exception:
                     time.sleep(0.2)
         for _ in range(self.queue_workers):
-            self.rq_workers.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
+            self.rq_workers.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], cwd=self.root,
+                                                    env={**env, "PYTHONPATH": self.root},
                                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         self.env = env
         return self

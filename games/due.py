@@ -7,8 +7,9 @@ that waited too long. The workers map each kind to its job (``workers.scheduling
 ``due_at`` is the earliest of them, which the due index keeps per game.
 
 A game with nothing due (a human's turn without a clock, a finished game) is not in the
-index. The application service updates the index after every append; the sweeper visits
-only the games whose time has come, instead of loading every game on every pass.
+index. The application service updates the index after an append that makes a game due
+sooner (``DueIndex.update``); the sweeper visits only the games whose time has come,
+instead of loading every game on every pass.
 
 In Redis the index is a sorted set (member: game id, score: the due time) per shard, each
 under a hash tag of its own (``sweep:due:{0}`` … ``sweep:due:{15}``): a game's shard
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import threading
 import zlib
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Optional
 
@@ -84,26 +84,37 @@ def due_at(record: GameRecord, waiting_ttl_s: float) -> Optional[float]:
 
 
 class DueIndex:
-    REMEMBERED = 10_000  # games whose last write this process keeps in mind
+    """Per game, a time no later than when it next needs the workers (absent: not due).
+
+    After an append the index only ever moves earlier, so it may hold an earlier time than
+    the game's: the sweeper then looks at the game at that time, finds it not due yet and
+    sets the true time. A turn clock moves later with every move, so most moves write
+    nothing: a store round trip per move saved."""
 
     def __init__(self, waiting_ttl_s: float):
         self.waiting_ttl_s = waiting_ttl_s
-        self._written: OrderedDict[str, tuple[int, Optional[float]]] = OrderedDict()
 
-    def update(self, record: GameRecord, follows: Optional[int] = None) -> None:
-        """Index ``record``. ``follows``: the version its events were appended after. When
-        this process wrote the same due time for that very version, nothing changes and
-        nothing is written (a human's turn without a clock: not due, move after move),
-        which saves a store round trip per move; no other writer can have come in between,
-        since nobody else appended between that version and this one."""
+    def update(self, record: GameRecord, before: Optional[GameRecord] = None) -> None:
+        """Index ``record``. ``before``: the record its events were appended after; the
+        index holds a time no later than ``before``'s due time (its writer saw to it), so
+        when ``record`` is due no sooner, nothing is written; when sooner, its time is
+        lowered (never raised: a write of an older version that lands late cannot push a
+        game past its need); when not at all, it leaves the index. Without ``before`` (a
+        new table, the sweeper's reconcile) the due time is written as it is."""
         when = due_at(record, self.waiting_ttl_s)
-        game_id = record.game_id
-        if follows is None or self._written.get(game_id) != (follows, when):
-            self.set(game_id, when)
-        self._written[game_id] = (record.version, when)
-        self._written.move_to_end(game_id)
-        if len(self._written) > self.REMEMBERED:
-            self._written.popitem(last=False)
+        if before is None:
+            self.set(record.game_id, when)
+            return
+        was = due_at(before, self.waiting_ttl_s)
+        if when is None:
+            if was is not None:
+                self.set(record.game_id, None)
+        elif was is None or when < was:
+            self.lower(record.game_id, when)
+
+    def lower(self, game_id: str, when: float) -> None:
+        """Make ``game_id`` due at ``when`` unless the index holds an earlier time."""
+        raise NotImplementedError
 
     def set(self, game_id: str, when: Optional[float]) -> None:
         """Record ``game_id`` as due at ``when`` (None: not due at all)."""
@@ -130,6 +141,10 @@ class MemoryDueIndex(DueIndex):
                 self._due.pop(game_id, None)
             else:
                 self._due[game_id] = when
+
+    def lower(self, game_id, when):
+        with self._lock:
+            self._due[game_id] = min(when, self._due.get(game_id, when))
 
     def due(self, until, limit=1000):
         with self._lock:
@@ -159,6 +174,9 @@ class RedisDueIndex(DueIndex):
             self.r.zrem(key, game_id)
         else:
             self.r.zadd(key, {game_id: when})
+
+    def lower(self, game_id, when):
+        self.r.zadd(self.key(self.shard_of(game_id)), {game_id: when}, lt=True)
 
     def due(self, until, limit=1000):
         out: list[tuple[float, str]] = []

@@ -566,7 +566,7 @@ class GameService:
             if before is None or before.status != after.status or before.seats != after.seats:
                 self.lobby.update(after)
             if self.due is not None:
-                self.due.update(after, follows=before.version if before is not None else None)
+                self.due.update(after, before)
         except Exception:
             log.exception("could not update the projections of %s at %s", after.game_id, after.version)
         if follow_up:

@@ -9,7 +9,7 @@ import ipaddress
 import os
 from dataclasses import dataclass, field
 
-from games.limits import MAX_ROUND_EVENTS
+from games.limits import MAX_ROUND_EVENTS, SNAPSHOT_EVERY
 
 
 def _float(name: str, default: float) -> float:
@@ -88,6 +88,7 @@ class Config:
     hot_retention_s: float = 86_400.0  # MACAU_HOT_RETENTION_S: how long a finished game stays in Redis
     seal_key_file: str | None = None  # MACAU_SEAL_KEY_FILE: the archive's signing key (default: seal_key_path)
     max_round_events: int = MAX_ROUND_EVENTS  # MACAU_MAX_ROUND_EVENTS: a round's events before moves get 409
+    snapshot_every: int = SNAPSHOT_EVERY  # MACAU_SNAPSHOT_EVERY: events between snapshots of a game's state; 0: none
     public_url: str | None = None  # MACAU_PUBLIC_URL: the service's public address (links in webhook deliveries)
     # webhooks (docs/webhooks.md)
     webhook_key: str | None = None  # MACAU_WEBHOOK_KEY: derives every subscription's secret (Redis holds none)
@@ -151,6 +152,7 @@ class Config:
             hot_retention_s=_float("MACAU_HOT_RETENTION_S", 86_400.0),
             seal_key_file=os.environ.get("MACAU_SEAL_KEY_FILE") or None,
             max_round_events=_int("MACAU_MAX_ROUND_EVENTS", MAX_ROUND_EVENTS),
+            snapshot_every=_int("MACAU_SNAPSHOT_EVERY", SNAPSHOT_EVERY),
             public_url=os.environ.get("MACAU_PUBLIC_URL") or None,
             webhook_key=os.environ.get("MACAU_WEBHOOK_KEY") or None,
             webhook_allow_private=_flag("MACAU_WEBHOOK_ALLOW_PRIVATE", False),
@@ -188,6 +190,8 @@ class Config:
         """Raise ``ConfigError`` for settings that cannot work; ``needs_queue``: a worker."""
         if self.max_round_events < 1:
             raise ConfigError("MACAU_MAX_ROUND_EVENTS must be at least 1")
+        if self.snapshot_every < 0:
+            raise ConfigError("MACAU_SNAPSHOT_EVERY must be 0 (no snapshots) or more")
         if self.redis_cluster and not self.redis_url:
             raise ConfigError("MACAU_REDIS_CLUSTER=1 needs REDIS_URL: the URL of any node of the cluster")
         if self.redis_cluster and not self.queue_redis_url and (self.enqueue or needs_queue):

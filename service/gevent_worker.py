@@ -31,17 +31,22 @@ What this module adds to gunicorn's ``gevent_pywsgi`` worker:
 
 from __future__ import annotations
 
+import os
 import socket
 
 import gevent
+from gevent import monkey
 from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler, PyWSGIServer
 
 from .config import Config
 from .problem_types import address_key, raw_problem
+from .sse import DETACH
 
 RETRY_AFTER_S = 5
 OWS = " \t\r\n"
 COALESCE_LIMIT = 256 * 1024  # a body up to this size goes out with its head
+READ_BUFFER = 2048  # bytes: a request's line and headers, usually in one read
+_PLAIN_SOCKET = monkey.get_original("socket", "socket")  # not gevent's: a detached stream never waits on it
 
 REFUSAL = raw_problem(429, "Too Many Requests", "too_many_connections",
                       "this client holds too many open connections; close one", f"Retry-After: {RETRY_AFTER_S}\r\n")
@@ -109,6 +114,43 @@ def refuse(sock, answer: bytes) -> None:
 class Handler(PyWSGIHandler):
     _head_timer = None  # runs from a request's first byte until its head is read
     _head_peer = None  # the peer this connection counts against while its head arrives
+
+    _detached = False  # the connection was handed over (``detach``)
+
+    def __init__(self, sock, address, server):
+        # a request's head and body are read through a buffer this size, held for the
+        # connection's life (pywsgi's is 8 KiB)
+        super().__init__(sock, address, server, rfile=sock.makefile("rb", READ_BUFFER))
+
+    def get_environ(self):
+        environ = super().get_environ()
+        environ[DETACH] = self.detach
+        return environ
+
+    def detach(self):
+        """Hand this connection over (service.sse: an SSE stream that goes on without this
+        greenlet): what the response wrote so far stays written, the handler writes
+        nothing more (no end of a chunked body) and closes only its own descriptor of the
+        connection. Returns a plain non-blocking socket on a duplicate of it; None (nothing
+        handed over) unless the body is chunked (an HTTP/1.0 client's is not)."""
+        if not self.response_use_chunked:
+            return None
+        self._detached = True
+        self.close_connection = True
+        sock = _PLAIN_SOCKET(fileno=os.dup(self.socket.fileno()))
+        sock.setblocking(False)
+        return sock
+
+    def process_result(self):
+        for data in self.result:
+            if data:
+                self.write(data)
+        if self._detached:
+            return
+        if self.status and not self.headers_sent:  # an empty body: the head goes out now
+            self.write(b"")
+        if self.response_use_chunked:
+            self._sendall(b"0\r\n\r\n")
 
     def read_requestline(self):
         first = b""

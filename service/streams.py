@@ -9,9 +9,10 @@ subscriber keeps its cursor)."""
 from __future__ import annotations
 
 import logging
-import queue
 import threading
-from typing import Optional
+import time
+from collections import deque
+from typing import Callable, Optional
 
 from events.envelope import StoredEvent
 from events.store import EventStore
@@ -20,24 +21,58 @@ log = logging.getLogger("macau.streams")
 
 
 class Subscription:
+    """One stream's place in the hub: the events handed to it, not yet taken. Kept small
+    (a process holds thousands): a deque and an event flag, not a ``queue.Queue`` (a lock
+    and three conditions)."""
+
+    __slots__ = ("hub", "game_id", "last", "_pending", "_ready", "_sink", "_failed")
+
     def __init__(self, hub: "StreamHub", game_id: str, after: int):
         self.hub, self.game_id, self.last = hub, game_id, after
-        self.queue: "queue.Queue[StoredEvent]" = queue.Queue()
+        self._pending: deque = deque()
+        self._ready = threading.Event()
+        self._sink: Optional[Callable[[list], None]] = None
+        self._failed: Optional[Callable[[], None]] = None
+
+    def put(self, events) -> None:
+        """Hand ``events`` (in order) to this subscriber (the hub's loop, a backlog)."""
+        self._pending.extend(events)
+        if self._sink is None:
+            self._ready.set()
+            return
+        try:
+            out = self._take()
+        except Exception:  # a gap that could not be filled: the stream ends, its client resumes
+            log.exception("stream of %s: could not read the events it missed", self.game_id)
+            self._failed()
+            return
+        if out:
+            self._sink(out)
+
+    def attach(self, sink: Callable[[list], None], failed: Callable[[], None]) -> None:
+        """From now on hand each batch to ``sink`` as it comes, in the hub's loop (it must
+        not block), instead of keeping it for ``next_events``; what is pending goes at
+        once. ``failed`` ends the subscriber when a batch cannot be completed."""
+        self._sink, self._failed = sink, failed
+        out = self._take()
+        if out:
+            sink(out)
 
     def next_events(self, timeout_s: float) -> list[StoredEvent]:
         """Events after this subscription's cursor, in order; [] on timeout."""
-        try:
-            first = self.queue.get(timeout=timeout_s)
-        except queue.Empty:
-            return []
-        batch = [first]
+        deadline = time.monotonic() + timeout_s
         while True:
-            try:
-                batch.append(self.queue.get_nowait())
-            except queue.Empty:
-                break
-        out = []
-        for e in batch:
+            out = self._take()
+            left = deadline - time.monotonic()
+            if out or left <= 0:
+                return out
+            self._ready.wait(left)
+
+    def _take(self) -> list[StoredEvent]:
+        self._ready.clear()  # before taking: a put after this sets it again, for the next wait
+        pending, out = self._pending, []
+        while pending:
+            e = pending.popleft()
             if e.seq <= self.last:
                 continue
             if e.seq > self.last + 1:  # a gap: fetch what the hub delivered before we joined
@@ -72,8 +107,8 @@ class StreamHub:
             if new_game:
                 self._cursor[game_id] = after
         backlog = self.store.read(game_id, after=after)
-        for e in backlog:
-            sub.queue.put(e)
+        if backlog:
+            sub.put(backlog)
         if backlog:
             with self._lock:  # the hub need not read the backlog again, unless another
                 if self._subs.get(game_id) == {sub}:  # subscriber may lack part of it
@@ -127,5 +162,4 @@ class StreamHub:
                     if game_id in self._cursor:
                         self._cursor[game_id] = max(self._cursor[game_id], events[-1].seq)
                 for sub in subs:
-                    for e in events:
-                        sub.queue.put(e)
+                    sub.put(events)

@@ -46,6 +46,7 @@ from .ratelimit import RateLimiter
 from .readiness import Probe
 from .seals import signing_key, verifying_key
 from .slots import StreamSlots
+from .sse import DetachedStreams
 from .streams import StreamHub
 
 
@@ -72,8 +73,14 @@ class Services:
     archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
     seal_key: Optional[SealKey] = None  # with an archive: seals archived logs (its public key checks them)
     views: ViewCache = field(default_factory=ViewCache)  # this process's game views, per version and viewer
+    sse: Optional[DetachedStreams] = None  # SSE streams handed over by their handlers (the gevent worker)
+
+    def __post_init__(self):
+        if self.sse is None:
+            self.sse = DetachedStreams(self.config.sse_keepalive_s)
 
     def close(self) -> None:
+        self.sse.stop()
         self.hub.stop()
         self.store.close()
         if self.readiness is not None:
@@ -99,7 +106,7 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         store.public = seal_key.public if seal_key is not None else verifying_key(config, client)
     if queue is None and config.queue_url:
         queue = Queue(QUEUE_NAME, connection=_queue_client(config.queue_url, config.redis_timeout_s))
-    repo = GameRepository(store)
+    repo = GameRepository(store, snapshot_every=config.snapshot_every)
     # archiving goes by the store's clock (events' times), not the games' (fakes in tests)
     lobby: LobbyIndex = RedisLobby(client, archive, shards=SHARDS) if client is not None else MemoryLobby(archive)
     due = RedisDueIndex(client, config.waiting_ttl_s, shards=SHARDS) if client is not None \

@@ -77,15 +77,44 @@ class Tail:
     raws: list
 
 
+@dataclass(frozen=True)
+class Restore:
+    """What a cold load of a game needs, read at one moment: the game's ``version`` and chain
+    ``head`` then (0 and "" for no game); the newest snapshot with the tag asked for at or
+    before the point asked for (``snapshot``, stored after event ``snapshot_seq``; None and
+    0 without one) with the game's first stored value (``first``, given with a snapshot:
+    what the first event fixes is not repeated in each snapshot); and the stored values
+    after the snapshot (without one: from the first) up to that point. ``stale``: a
+    snapshot was passed over for its tag (written by code whose state had another shape)."""
+
+    version: int
+    head: str
+    snapshot: Optional[bytes]
+    snapshot_seq: int
+    first: Optional[bytes]
+    raws: list
+    stale: bool = False
+
+
+Snapshotter = Callable[[list[StoredEvent]], Optional[tuple[int, str, bytes]]]
+
+
 class EventStore(ABC):
-    """Per game: ``seq`` is 1-based and gap-free, and ``version`` is the last ``seq``."""
+    """Per game: ``seq`` is 1-based and gap-free, and ``version`` is the last ``seq``.
+
+    Snapshots: a game may keep snapshots of its state (opaque bytes under a tag that
+    names the code's state shape), each stored after some event: written with an append
+    (``append(..., snapshot=...)``), atomically with its events, or in place of all the
+    game's others (``replace_snapshots``); read back by ``read_restore``. They go with the
+    game (``evict``)."""
 
     def __init__(self, clock: Clock = now_ms):
         self._clock = clock
 
     @abstractmethod
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
-               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None) -> list[StoredEvent]:
+               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None,
+               snapshot: Optional[Snapshotter] = None) -> list[StoredEvent]:
         """Append all ``events`` as seq ``expected_version+1..``, or none of them.
 
         Raises ``ConcurrencyError`` when the game is not at ``expected_version``.
@@ -93,7 +122,9 @@ class EventStore(ABC):
         caller knows it; otherwise the store finds it. ``request_id`` (a client's
         Idempotency-Key) is recorded with the append, atomically; an append with a
         request id already recorded for this game writes nothing and raises
-        ``AlreadyApplied``."""
+        ``AlreadyApplied``. ``snapshot``: called with the events as they will be stored
+        (seqs, times, hashes), it returns ``(seq, tag, data)``, a snapshot after one of
+        them, written with them or not at all (None: no snapshot)."""
 
     @abstractmethod
     def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
@@ -114,6 +145,17 @@ class EventStore(ABC):
         """The stored values after ``after`` with the version and head they lead to, in
         one read: what a cached game needs to catch up, and to see whether the store is
         behind it (games.repository)."""
+
+    @abstractmethod
+    def read_restore(self, game_id: str, tag: str, upto: Optional[int] = None) -> Restore:
+        """A cold load's read, in one (``Restore``): the game up to event ``upto`` (None:
+        its last), from its newest snapshot tagged ``tag`` at or before that point."""
+
+    @abstractmethod
+    def replace_snapshots(self, game_id: str, seq: int, head: str, tag: str, data: bytes) -> bool:
+        """Make ``data`` (under ``tag``, after event ``seq``) the game's one snapshot, if
+        the game is at ``seq`` with chain head ``head``; False (nothing written) if not.
+        What a load writes when it found no usable snapshot."""
 
     @abstractmethod
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:

@@ -11,8 +11,8 @@ from typing import Optional
 
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, now_ms
-from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Tail, Wakeup, check_append, check_game_id,
-                   check_read)
+from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Restore, Snapshotter, Tail, Wakeup,
+                   check_append, check_game_id, check_read)
 
 
 class InMemoryEventStore(EventStore):
@@ -24,9 +24,11 @@ class InMemoryEventStore(EventStore):
         self._requests: dict[str, dict[str, tuple[int, int]]] = {}
         self._archived: dict[str, str] = {}
         self._seals: dict[str, bytes] = {}
+        self._snapshots: dict[str, dict[int, tuple[str, bytes]]] = {}  # game -> seq -> (tag, data)
 
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
-               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None) -> list[StoredEvent]:
+               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None,
+               snapshot: Optional[Snapshotter] = None) -> list[StoredEvent]:
         check_append(game_id, events, expected_version)
         with self._changed:
             log = self._logs.get(game_id, [])
@@ -40,7 +42,10 @@ class InMemoryEventStore(EventStore):
                 raise ConcurrencyError(len(log), game_id=game_id, expected_version=expected_version,
                                        reason="prev_hash")
             sealed = self._seal(events, expected_version, last_hash)
+            kept = snapshot(sealed) if snapshot is not None else None
             self._logs.setdefault(game_id, log).extend(e.raw for e in sealed)
+            if kept is not None:
+                self._snapshots.setdefault(game_id, {})[kept[0]] = (kept[1], bytes(kept[2]))
             self._last_hash[game_id] = sealed[-1].hash
             if request_id:
                 self._requests.setdefault(game_id, {})[request_id] = (sealed[0].seq, sealed[-1].seq)
@@ -68,6 +73,31 @@ class InMemoryEventStore(EventStore):
         with self._changed:
             log = self._logs.get(game_id, [])
             return Tail(len(log), self._last_hash.get(game_id, ""), log[after:])
+
+    def read_restore(self, game_id: str, tag: str, upto: Optional[int] = None) -> Restore:
+        check_read(game_id, upto or 0, None)
+        with self._changed:
+            log = self._logs.get(game_id, [])
+            end = len(log) if upto is None else min(upto, len(log))
+            stale, found = False, None
+            for seq in sorted(self._snapshots.get(game_id, {}), reverse=True):
+                if seq > end:
+                    continue
+                if self._snapshots[game_id][seq][0] == tag:
+                    found = seq
+                    break
+                stale = True
+            if found is None:
+                return Restore(len(log), self._last_hash.get(game_id, ""), None, 0, None, log[:end], stale)
+            return Restore(len(log), self._last_hash[game_id], self._snapshots[game_id][found][1], found, log[0],
+                           log[found:end], stale)
+
+    def replace_snapshots(self, game_id: str, seq: int, head: str, tag: str, data: bytes) -> bool:
+        with self._changed:
+            if not self._at(game_id, seq, head):
+                return False
+            self._snapshots[game_id] = {seq: (tag, bytes(data))}
+            return True
 
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
         check_read(game_id, after, None)
@@ -129,6 +159,7 @@ class InMemoryEventStore(EventStore):
                 return False
             del self._logs[game_id], self._last_hash[game_id], self._archived[game_id]
             self._requests.pop(game_id, None)
+            self._snapshots.pop(game_id, None)
             return True
 
     def _at(self, game_id: str, version: int, head: str) -> bool:

@@ -12,15 +12,18 @@ Per game, under one hash tag so every script touches one Redis Cluster slot:
   ``game:{<id>}:live``      a shard channel: the new version after each append (redis_live);
   ``game:{<id>}:seal``      once archived, the log's seal (events.seal, as kept: 77 bytes),
                             written with the ``archived`` mark and kept after the game's
-                            other keys are gone.
+                            other keys are gone;
+  ``game:{<id>}:snapshots`` a sorted set: each snapshot of the game's state, scored by the
+                            seq it was taken after, as ``<tag>|<data>`` (games.snapshots).
 
 An append is one EVALSHA: hashes are computed here, the script checks version and
-last hash, XADDs every event, updates meta and publishes the new version, or writes
-nothing. With ``wait_replicas`` a WAIT follows it down the same connection (one round
+last hash, XADDs every event, updates meta, keeps the snapshot it may carry and
+publishes the new version, or writes nothing. With ``wait_replicas`` a WAIT follows it down the same connection (one round
 trip, redis_wait): the append is acknowledged once that many replicas have it, so a
 failover that promotes one of them loses none of the events a caller was told were stored.
 Loading a game is one round trip too (MULTI: the events after a seq, with the version
-and head they lead to)."""
+and head they lead to); so is a cold load (a script: the newest snapshot with the
+current tag, the first event and the events after the snapshot)."""
 
 from __future__ import annotations
 
@@ -36,25 +39,26 @@ import redis
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, now_ms
 from . import budget
-from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Tail, check_append, check_game_id,
-                   check_read)
+from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Restore, Snapshotter, Tail, check_append,
+                   check_game_id, check_read)
 from .redis_live import FeedWakeup, LiveFeed
 from .redis_nodes import UNAVAILABLE, Client, Nodes, connect, is_cluster, raw_xrange, server_major_version
 from .redis_wait import ReplicatedAppend
 
 _PREFIX, _META_SUFFIX = "game:{", "}:meta"
 
-# KEYS: events stream, meta hash, live channel, requests hash.  ARGV: expected version,
-# prev hash, hash of the last new event, append id, request id ('' for none), encoded
-# events...  Returns {1, version} | {0, version} (stale version) | {-1, version} (prev
-# hash mismatch) | {2, version, 'first-last'} (the request was appended before).  Atomic
-# in effect: nothing is written before the checks pass, and once the first XADD is
-# accepted the following IDs (each one more than the one just added) cannot be refused.
+# KEYS: events stream, meta hash, live channel, requests hash, snapshots.  ARGV: expected
+# version, prev hash, hash of the last new event, append id, request id ('' for none), the
+# seq of a snapshot ('' for none) and the snapshot, encoded events...  Returns {1, version}
+# | {0, version} (stale version) | {-1, version} (prev hash mismatch) | {2, version,
+# 'first-last'} (the request was appended before).  Atomic in effect: nothing is written
+# before the checks pass, and once the first XADD is accepted the following IDs (each one
+# more than the one just added) cannot be refused.
 _APPEND_LUA = """
 local meta = redis.call('HMGET', KEYS[2], 'version', 'last_hash', 'append_id')
 local version = tonumber(meta[1]) or 0
 local expected = tonumber(ARGV[1])
-local n = #ARGV - 5
+local n = #ARGV - 7
 if version == expected + n and meta[3] == ARGV[4] then
   return {1, version}
 end
@@ -71,11 +75,14 @@ if (meta[2] or '') ~= ARGV[2] then
   return {-1, version}
 end
 for i = 1, n do
-  redis.call('XADD', KEYS[1], (expected + i) .. '-0', 'e', ARGV[5 + i])
+  redis.call('XADD', KEYS[1], (expected + i) .. '-0', 'e', ARGV[7 + i])
 end
 redis.call('HSET', KEYS[2], 'version', expected + n, 'last_hash', ARGV[3], 'append_id', ARGV[4])
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[4], ARGV[5], (expected + 1) .. '-' .. (expected + n))
+end
+if ARGV[6] ~= '' then
+  redis.call('ZADD', KEYS[5], ARGV[6], ARGV[7])
 end
 redis.call('SPUBLISH', KEYS[3], expected + n)
 return {1, expected + n}
@@ -93,14 +100,59 @@ redis.call('SET', KEYS[2], ARGV[4])
 return 1
 """
 
-# KEYS: events stream, meta hash, requests hash.  ARGV: version, head, checksum.  Deletes
-# the game if it is still at that version and head, archived with that checksum.
+# KEYS: events stream, meta hash, requests hash, snapshots.  ARGV: version, head, checksum.
+# Deletes the game if it is still at that version and head, archived with that checksum.
 _EVICT_LUA = """
 local meta = redis.call('HMGET', KEYS[2], 'version', 'last_hash', 'archived')
 if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] or meta[3] ~= ARGV[3] then
   return 0
 end
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+return 1
+"""
+
+# KEYS: meta hash, snapshots, events stream.  ARGV: the last seq wanted ('' for the last
+# event), the current tag with its separator.  Returns {version, head, snapshot data or
+# false, its seq, the first event's entry or false, the entries after the snapshot up to
+# the seq wanted, 1 if a snapshot with another tag was passed over}.
+_RESTORE_LUA = """
+local meta = redis.call('HMGET', KEYS[1], 'version', 'last_hash')
+local version = tonumber(meta[1]) or 0
+local upto = version
+if ARGV[1] ~= '' and tonumber(ARGV[1]) < version then
+  upto = tonumber(ARGV[1])
+end
+local data, from, first, stale = false, 0, false, 0
+if upto > 0 then
+  local found = redis.call('ZREVRANGEBYSCORE', KEYS[2], upto, '-inf', 'WITHSCORES', 'LIMIT', 0, 8)
+  local tag = ARGV[2]
+  for i = 1, #found, 2 do
+    if string.sub(found[i], 1, #tag) == tag then
+      data, from = string.sub(found[i], #tag + 1), tonumber(found[i + 1])
+      break
+    end
+    stale = 1
+  end
+  if data then
+    first = redis.call('XRANGE', KEYS[3], '-', '+', 'COUNT', 1)[1]
+  end
+end
+local entries = {}
+if upto > from then
+  entries = redis.call('XRANGE', KEYS[3], '(' .. from .. '-0', upto .. '-0')
+end
+return {version, meta[2] or '', data, from, first, entries, stale}
+"""
+
+# KEYS: meta hash, snapshots.  ARGV: seq, head, the snapshot (tag|data).  Makes it the
+# game's one snapshot if the game is at that seq and head.
+_REPLACE_SNAPSHOTS_LUA = """
+local meta = redis.call('HMGET', KEYS[1], 'version', 'last_hash')
+if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] then
+  return 0
+end
+redis.call('DEL', KEYS[2])
+redis.call('ZADD', KEYS[2], ARGV[1], ARGV[3])
 return 1
 """
 
@@ -193,6 +245,15 @@ def seal_key(game_id: str) -> str:
     return f"game:{{{game_id}}}:seal"
 
 
+def snapshots_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}:snapshots"
+
+
+def _member(tag: str, data: bytes) -> bytes:
+    """A snapshot as the sorted set keeps it: its tag, a separator, its data."""
+    return tag.encode() + b"|" + bytes(data)
+
+
 class RedisEventStore(EventStore):
     """``client`` (a ``redis.Redis`` or a ``RedisCluster``) serves appends and plain reads;
     ``blocking_client`` (default: ``client``) serves XREAD BLOCK, which never blocks
@@ -211,6 +272,8 @@ class RedisEventStore(EventStore):
         self._append_script = client.register_script(_APPEND_LUA)
         self._mark_script = client.register_script(_MARK_LUA)
         self._evict_script = client.register_script(_EVICT_LUA)
+        self._restore_script = client.register_script(_RESTORE_LUA)
+        self._replace_snapshots_script = client.register_script(_REPLACE_SNAPSHOTS_LUA)
         self._hashes = _LastHashCache(hash_cache_size)
         self._owns_clients = owns_clients
         self._replicated = ReplicatedAppend(self._nodes, self._append_script.sha, _APPEND_LUA, wait_replicas,
@@ -252,14 +315,17 @@ class RedisEventStore(EventStore):
 
     # ------------------------------------------------------------------ writes
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
-               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None) -> list[StoredEvent]:
+               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None,
+               snapshot: Optional[Snapshotter] = None) -> list[StoredEvent]:
         check_append(game_id, events, expected_version)
         if prev_hash is None:
             prev_hash = self._hash_at(game_id, expected_version)
         sealed = self._seal(events, expected_version, prev_hash)
-        keys = [events_key(game_id), meta_key(game_id), live_channel(game_id), requests_key(game_id)]
+        kept = snapshot(sealed) if snapshot is not None else None
+        keys = [events_key(game_id), meta_key(game_id), live_channel(game_id), requests_key(game_id),
+                snapshots_key(game_id)]
         args = [expected_version, prev_hash, sealed[-1].hash, os.urandom(8).hex(), request_id or "",
-                *(e.raw for e in sealed)]
+                *((kept[0], _member(kept[1], kept[2])) if kept is not None else ("", "")), *(e.raw for e in sealed)]
         status, current, *done = self._run_append(keys, args)
         if status == 1:
             self._hashes.remember(game_id, sealed[-1].seq, sealed[-1].hash)
@@ -338,6 +404,24 @@ class RedisEventStore(EventStore):
         if version:
             self._hashes.remember(game_id, version, head)
         return Tail(version, head, [_body(entry) for entry in entries])
+
+    def read_restore(self, game_id: str, tag: str, upto: Optional[int] = None) -> Restore:
+        check_read(game_id, upto or 0, None)
+        keys = [meta_key(game_id), snapshots_key(game_id), events_key(game_id)]
+        args = ["" if upto is None else upto, tag + "|"]
+        version, head, data, seq, first, entries, stale = self._routed(
+            keys[0], lambda c: self._restore_script(keys=keys, args=args, client=c))
+        version, head = int(version), _text(head)
+        if version:
+            self._hashes.remember(game_id, version, head)
+        return Restore(version, head, data or None, int(seq), _body(first) if first else None,
+                       [_body(entry) for entry in entries], bool(stale))
+
+    def replace_snapshots(self, game_id: str, seq: int, head: str, tag: str, data: bytes) -> bool:
+        check_game_id(game_id)
+        keys = [meta_key(game_id), snapshots_key(game_id)]
+        return bool(self._routed(keys[0], lambda c: self._replace_snapshots_script(
+            keys=keys, args=[seq, head, _member(tag, data)], client=c)))
 
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
         check_read(game_id, after, None)
@@ -438,8 +522,8 @@ class RedisEventStore(EventStore):
 
     def evict(self, game_id, version, head, checksum):
         check_game_id(game_id)
-        return bool(self._evict_script(keys=[events_key(game_id), meta_key(game_id), requests_key(game_id)],
-                                       args=[version, head, checksum]))
+        return bool(self._evict_script(keys=[events_key(game_id), meta_key(game_id), requests_key(game_id),
+                                             snapshots_key(game_id)], args=[version, head, checksum]))
 
     def close(self) -> None:
         if self._feed is not None:

@@ -25,7 +25,8 @@ from ..envelope import NewEvent, StoredEvent
 from ..logfile import GameLog
 from ..seal import PublicKey, Verdict, judge
 from .archive_dir import ArchiveDir
-from .base import Archived, ArchiveDamaged, ConcurrencyError, EventStore, Tail, Wakeup, check_read
+from .base import (Archived, ArchiveDamaged, ConcurrencyError, EventStore, Restore, Snapshotter, Tail, Wakeup,
+                   check_read)
 
 
 class TieredEventStore(EventStore):
@@ -40,9 +41,11 @@ class TieredEventStore(EventStore):
         self._lock = threading.Lock()
 
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
-               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None) -> list[StoredEvent]:
+               prev_hash: Optional[str] = None, *, request_id: Optional[str] = None,
+               snapshot: Optional[Snapshotter] = None) -> list[StoredEvent]:
         try:
-            return self.hot.append(game_id, events, expected_version, prev_hash, request_id=request_id)
+            return self.hot.append(game_id, events, expected_version, prev_hash, request_id=request_id,
+                                   snapshot=snapshot)
         except ConcurrencyError as e:
             log = self._archived(game_id) if e.current_version == 0 else None
             if log is None:
@@ -77,6 +80,19 @@ class TieredEventStore(EventStore):
         check_read(game_id, after, None)
         log = self._archived(game_id)
         return Tail(log.version, log.head, log.raws[after:]) if log is not None else tail
+
+    def read_restore(self, game_id: str, tag: str, upto: Optional[int] = None) -> Restore:
+        """The hot store's; an archived game (no snapshots kept with it) from its first event."""
+        restore = self.hot.read_restore(game_id, tag, upto)
+        if restore.version:
+            return restore
+        log = self._archived(game_id)
+        if log is None:
+            return restore
+        return Restore(log.version, log.head, None, 0, None, log.raws if upto is None else log.raws[:upto])
+
+    def replace_snapshots(self, game_id: str, seq: int, head: str, tag: str, data: bytes) -> bool:
+        return self.hot.replace_snapshots(game_id, seq, head, tag, data)
 
     def read_blocking(self, game_id: str, after: int, timeout_s: float) -> list[StoredEvent]:
         if self.hot.version(game_id) or not self.archive.has(game_id):

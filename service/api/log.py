@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import time
 
-import orjson
-from flask import Response, stream_with_context
+from flask import Response, request
 from flask_smorest import Blueprint
 
 from events import logfile
@@ -21,6 +20,7 @@ from ..errors import ApiError
 from ..http import SEQ_PATTERN, json_response, last_event_id, services, viewer_for
 from ..schemas.requests import EventsQuery, ReplayQuery, StreamQuery
 from ..schemas.responses import AuditSchema, EventsSchema, ReplaySchema
+from ..sse import DETACH, frames
 from . import BEARER, GAME_STORE, problems, responds
 
 blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams, replays and audits")
@@ -112,29 +112,35 @@ def stream(query, game_id):
         raise
     metrics = s.metrics
     metrics.stream_opened()
-    closed = []
+    detach = request.environ.get(DETACH)  # the gevent worker's: the stream goes on without this greenlet
+    closed, detached = [], []
 
-    def close():  # once, when the response closes, even if the stream never started
+    def close():  # once: when the response closes, or when a handed-over stream ends
         if not closed:
             closed.append(True)
             sub.close()
             s.slots.release(client)
             metrics.stream_closed()
 
+    def response_closed():  # even if the stream never started
+        if not detached:
+            close()
+
     def generate():
-        yield b"retry: 2000\n\n"
+        # no request context is kept for the stream's life (the generator needs none of
+        # it), and nothing of a batch is held while the next is awaited
+        yield b"retry: 2000\n\n" + frames(sub.next_events(0), viewer, empty=b"")
+        sock = detach() if detach is not None else None
+        if sock is not None:
+            detached.append(True)
+            s.sse.adopt(sock, sub, viewer, close)
+            return
         while True:
-            events = sub.next_events(keepalive)
-            if not events:
-                yield b": keep-alive\n\n"
-                continue
-            for e in events:
-                body = orjson.dumps(redact_event(e, viewer))
-                yield b"id: %d\nevent: %s\ndata: %s\n\n" % (e.seq, e.type.encode(), body)
+            yield frames(sub.next_events(keepalive), viewer)
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    response = Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)
-    response.call_on_close(close)
+    response = Response(generate(), mimetype="text/event-stream", headers=headers)
+    response.call_on_close(response_closed)
     return response
 
 

@@ -30,8 +30,9 @@ from events.store import (
     live_channel,
     meta_key,
     requests_key,
+    snapshots_key,
 )
-from events.store.base import Tail
+from events.store.base import Restore, Tail
 from service.embedded_redis import start_server
 from tests.support.legacy import form1_values
 
@@ -388,6 +389,78 @@ class EventStoreContract:
         assert store.read_tail(GAME, 4) == Tail(4, written[-1].hash, [])
         assert store.read_raw(GAME) == [e.raw for e in written]
 
+    # ------------------------------------------------------ snapshots
+    def snap(self, store, game_id: str, after: int, n: int, seq: int, tag: str, data: bytes):
+        """Append ``n`` events after ``after`` keeping a snapshot after event ``seq``."""
+        seen = []
+        written = store.append(game_id, [played(i=after + i) for i in range(n)], after,
+                               snapshot=lambda sealed: seen.append(list(sealed)) or (seq, tag, data))
+        assert seen == [written]  # called with the events exactly as they were stored
+        return written
+
+    def test_a_snapshot_kept_with_an_append_is_where_a_cold_load_starts(self, store):
+        fill(store, GAME, 3)
+        self.snap(store, GAME, 3, 3, 5, "t1", b"after 5")
+        last = store.append(GAME, [played()], 6)[-1]
+        raws = self.raw_events(store, GAME)
+        assert store.read_restore(GAME, "t1") == Restore(7, last.hash, b"after 5", 5, raws[0], raws[5:], False)
+        assert store.read_restore("nope", "t1") == Restore(0, "", None, 0, None, [], False)
+
+    def test_a_restore_up_to_a_seq_starts_from_the_newest_snapshot_at_or_before_it(self, store):
+        fill(store, GAME, 1)
+        self.snap(store, GAME, 1, 2, 2, "t1", b"after 2")
+        self.snap(store, GAME, 3, 3, 5, "t1", b"after 5")
+        raws, head = self.raw_events(store, GAME), store.read_tail(GAME).head
+        assert store.read_restore(GAME, "t1", 4) == Restore(6, head, b"after 2", 2, raws[0], raws[2:4])
+        assert store.read_restore(GAME, "t1", 5) == Restore(6, head, b"after 5", 5, raws[0], [])
+        assert store.read_restore(GAME, "t1", 6) == store.read_restore(GAME, "t1", 60) == \
+            Restore(6, head, b"after 5", 5, raws[0], raws[5:])
+        assert store.read_restore(GAME, "t1", 1) == Restore(6, head, None, 0, None, raws[:1])
+
+    def test_without_a_snapshot_a_cold_load_reads_the_whole_log(self, store):
+        written = fill(store, GAME, 4)
+        assert store.read_restore(GAME, "t1") == Restore(4, written[-1].hash, None, 0, None, [e.raw for e in written])
+
+    def test_a_snapshot_under_another_tag_is_passed_over(self, store):
+        fill(store, GAME, 1)
+        self.snap(store, GAME, 1, 2, 3, "new", b"new at 3")
+        self.snap(store, GAME, 3, 2, 5, "old", b"old at 5")  # a rolling deploy: the older code again
+        raws, head = self.raw_events(store, GAME), store.read_tail(GAME).head
+        assert store.read_restore(GAME, "new") == Restore(5, head, b"new at 3", 3, raws[0], raws[3:], True)
+        assert store.read_restore(GAME, "new", 4) == Restore(5, head, b"new at 3", 3, raws[0], raws[3:4], False)
+        assert store.read_restore(GAME, "newer") == Restore(5, head, None, 0, None, raws, True)
+
+    def test_an_append_refused_keeps_no_snapshot(self, store):
+        fill(store, GAME, 2)
+        store.append(GAME, [played()], 2, request_id="r")
+        with pytest.raises(ConcurrencyError):
+            store.append(GAME, [played()], 2, snapshot=lambda sealed: (3, "t1", b"lost race"))
+        with pytest.raises(AlreadyApplied):
+            store.append(GAME, [played()], 3, request_id="r", snapshot=lambda sealed: (4, "t1", b"retried"))
+        assert store.read_restore(GAME, "t1").snapshot is None
+
+    def test_replacing_the_snapshots_leaves_one_if_the_game_is_at_that_point(self, store):
+        fill(store, GAME, 1)
+        self.snap(store, GAME, 1, 2, 2, "t1", b"after 2")
+        head = store.read_tail(GAME).head
+        assert not store.replace_snapshots(GAME, 2, head, "t2", b"not at 2 now")
+        assert not store.replace_snapshots(GAME, 3, "0" * 64, "t2", b"another log's")
+        assert store.read_restore(GAME, "t1").snapshot == b"after 2"
+        assert store.replace_snapshots(GAME, 3, head, "t2", b"after 3")
+        raws = self.raw_events(store, GAME)
+        assert store.read_restore(GAME, "t1") == Restore(3, head, None, 0, None, raws, True)  # only t2's now
+        assert store.read_restore(GAME, "t2", 2) == Restore(3, head, None, 0, None, raws[:2], False)
+        assert store.read_restore(GAME, "t2") == Restore(3, head, b"after 3", 3, raws[0], [], False)
+        assert not store.replace_snapshots("nope", 0, "", "t2", b"no game")
+
+    def test_an_evicted_game_leaves_no_snapshot_behind(self, store):
+        fill(store, GAME, 1)
+        self.snap(store, GAME, 1, 1, 2, "t1", b"after 2")
+        head = store.read_tail(GAME).head
+        assert store.mark_archived(GAME, 2, head, "sum", b"seal") and store.evict(GAME, 2, head, "sum")
+        fill(store, GAME, 3)  # the same id again (a test's convenience: ids are never reused)
+        assert store.read_restore(GAME, "t1").snapshot is None
+
     # ------------------------------------------------------ logs in stored form 1
     def put_form1(self, store, game_id: str, raws: list[bytes], head: str) -> None:
         raise NotImplementedError
@@ -528,6 +601,20 @@ class RedisStoreContract(EventStoreContract):
         assert sent == ["HMGET", "EVALSHA"]
         monkeypatch.undo()
         assert second[-1].seq == 3 and verify_chain(store.read(GAME), store.read_tail(GAME).head)[0]
+
+    def test_snapshots_share_the_games_hash_tag_and_a_cold_load_is_one_round_trip(self, store, monkeypatch):
+        fill(store, GAME, 2)
+        store.append(GAME, [played()], 2, snapshot=lambda sealed: (3, "t1", b"after 3"))
+        assert key_slot(snapshots_key(GAME).encode()) == key_slot(meta_key(GAME).encode())
+        assert self.client(store).zrange(snapshots_key(GAME), 0, -1, withscores=True) == [(b"t1|after 3", 3.0)]
+        store.read_restore(GAME, "t1")  # the script is in the server
+        sent: list = []
+        for cls in (redis.Redis, RedisCluster):
+            real = cls.execute_command
+            monkeypatch.setattr(cls, "execute_command",
+                                lambda self, *a, real=real, **kw: sent.append(a[0]) or real(self, *a, **kw))
+        assert store.read_restore(GAME, "t1").snapshot == b"after 3"
+        assert sent == ["EVALSHA"]
 
     def test_a_resent_append_is_recognized_not_repeated(self, store):
         """redis-py retries a command whose reply was lost; the script must not then report

@@ -122,7 +122,7 @@ def test_an_archived_game_reads_exactly_as_it_did_from_redis(stack, redis_url):
 
     assert services.archiver.step(gid) == "archived"
     assert game_keys(client, gid)["keys"] == [f"game:{{{gid}}}:events", f"game:{{{gid}}}:meta",
-                                              f"game:{{{gid}}}:seal"]
+                                              f"game:{{{gid}}}:seal", f"game:{{{gid}}}:snapshots"]
     assert unsealed(snapshot(app, requests)) == before
     assert services.archiver.step(gid) == "evicted"
     assert game_keys(client, gid) == {"keys": [f"game:{{{gid}}}:seal"], "lobby": [], "summary": False}
@@ -297,7 +297,7 @@ def test_a_game_is_evicted_only_once_its_copy_reads_back_whole(stack, redis_url)
         f.write(b"\0" * 16)
     client = redis.Redis.from_url(redis_url)
     assert archiver.step(gid) == "archived"  # not evicted: archived again instead
-    assert len(game_keys(client, gid)["keys"]) == 3 and logfile.parse(archive.read_bytes(gid)).version == record.version
+    assert len(game_keys(client, gid)["keys"]) == 4 and logfile.parse(archive.read_bytes(gid)).version == record.version
     assert archiver.step(gid) == "evicted"
     assert game_keys(client, gid)["keys"] == [f"game:{{{gid}}}:seal"]
     client.close()

@@ -4,6 +4,7 @@ time of a game, and an append whose projections fail (a fake lobby: unit level).
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import pytest
 
@@ -106,29 +107,43 @@ class CountingDue(MemoryDueIndex):
         self.writes.append((game_id, when))
         super().set(game_id, when)
 
+    def lower(self, game_id, when):
+        self.writes.append((game_id, when))
+        super().lower(game_id, when)
 
-def test_the_due_index_is_written_only_when_a_game_s_due_time_changes():
-    """Moves of humans without a clock leave the game not due: after the first, no write
-    (a store round trip per move saved); a change, or a version this process did not
-    write just before, writes again."""
+
+def test_the_due_index_is_written_only_when_a_game_becomes_due_sooner():
+    """Moves of humans without a clock leave the game not due: no write. A turn clock moves
+    later with each move: no write either (a store round trip per move saved), the index
+    keeps the earlier time, and the sweeper, looking then, sets the true one. A game due
+    sooner is written; a later write never raises a time."""
     due, clock = CountingDue(), SteppingClock()
     svc = GameService(GameRepository(InMemoryEventStore()), MemoryLobby(), clock=clock, due=due)
-    human, seated = svc.create(TableSpec("macau", seats=2, players=["a", "b"], turn_timeout_s=None, seed=4,
-                                         deal={"dealer": 1, "hands": [["7H", "9C"], ["8D", "6S"]], "starter": "5H"}))
+    deal = {"dealer": 1, "hands": [["7H", "9C", "KS"], ["8D", "6S", "QH"]], "starter": "5H"}
+    human, seated = svc.create(TableSpec("macau", seats=2, players=["a", "b"], turn_timeout_s=None, seed=4, deal=deal))
     before = len(due.writes)
     record = svc.act(human.game_id, 0, command_from_move(0, {"action": "draw"}), None).record
     assert len(due.writes) == before, "not due before, not due after: nothing to write"
     assert due.missing([human.game_id]) == [human.game_id]
-    due.update(record)  # no version given (the sweeper's reconcile): always written
+    due.update(record)  # no record before it (the sweeper's reconcile): always written
     assert due.writes[-1] == (human.game_id, None)
-    due.update(record, follows=record.version - 5)  # not the version this process wrote last
-    assert len(due.writes) == before + 2
-    clocked, _ = svc.create(TableSpec("macau", seats=2, players=["a", "b"], turn_timeout_s=60, seed=4,
-                                      deal={"dealer": 1, "hands": [["7H", "9C"], ["8D", "6S"]], "starter": "5H"}))
+
+    clocked, _ = svc.create(TableSpec("macau", seats=2, players=["a", "b"], turn_timeout_s=60, seed=4, deal=deal))
+    first = due_at(clocked, 3600)
+    assert due.writes[-1] == (clocked.game_id, first) and due.due(first) == [clocked.game_id]
     n = len(due.writes)
     clock.advance(5)
-    svc.act(clocked.game_id, 0, command_from_move(0, {"action": "draw"}), None)
-    assert len(due.writes) == n + 1 and due.writes[-1][1] is not None, "a new turn clock: a new due time"
+    record = svc.act(clocked.game_id, 0, command_from_move(0, {"action": "draw"}), None).record
+    assert due_at(record, 3600) == first + 5 and len(due.writes) == n, "a clock moved later: nothing written"
+    assert due.due(first) == [clocked.game_id]  # the earlier time: the sweeper looks then, and sets the true one
+    due.lower(clocked.game_id, first + 30)
+    assert due.due(first) == [clocked.game_id], "a later time never raises the index's"
+    due.update(clocked, before=record)  # a record due sooner than the one before it: lowered
+    assert due.writes[-1] == (clocked.game_id, first)
+    due.set(clocked.game_id, first + 5)  # the sweeper's correction, to the true time
+    unclocked = replace(clocked, state=clocked.state._replace(turn_deadline=None))
+    due.update(unclocked, before=clocked)  # due no more: out of the index
+    assert due.writes[-1] == (clocked.game_id, None) and due.due(first + 60) == []
 
 
 def test_a_round_at_the_event_ceiling_takes_no_more_moves(caplog):

@@ -48,6 +48,7 @@ def start_worker(env: dict, step: str | None) -> subprocess.Popen:
 
 def state(client, archive, gid) -> dict:
     path = archive.path(gid)
+    # the game's keys in Redis but its seal: events, meta and snapshots
     return {"keys": len([k for k in client.keys(f"game:{{{gid}}}:*") if not k.endswith(b":seal")]),
             "seal": client.exists(f"game:{{{gid}}}:seal") == 1,
             "mark": client.hget(f"game:{{{gid}}}:meta", "archived") is not None,
@@ -114,13 +115,13 @@ def test_a_crash_between_any_two_steps_loses_nothing(redis_url, tmp_path):
             assert now["file"] and now["mark"] is False and now["seal"]
     assert [(s["keys"], s["mark"], s["seal"], s["file"], s["temps"], s["indexed"], s["hot_lobby"])
             for s in seen] == [
-        (2, False, False, False, 0, False, True),   # finished, in Redis only
-        (2, False, False, False, 1, False, True),   # write_temp: a temporary file, never read
-        (2, False, False, True, 0, False, True),    # publish: the whole file in place, the temporary one gone
-        (2, False, False, True, 0, False, True),    # check_copy: read back, not yet recorded
-        (2, True, True, True, 0, False, True),      # mark_archived: Redis knows the copy and keeps its seal
-        (2, True, True, True, 0, False, True),      # check_copy again, before evicting
-        (2, True, True, True, 0, True, True),       # add_to_lobby: the archive's lobby lists it
+        (3, False, False, False, 0, False, True),   # finished, in Redis only
+        (3, False, False, False, 1, False, True),   # write_temp: a temporary file, never read
+        (3, False, False, True, 0, False, True),    # publish: the whole file in place, the temporary one gone
+        (3, False, False, True, 0, False, True),    # check_copy: read back, not yet recorded
+        (3, True, True, True, 0, False, True),      # mark_archived: Redis knows the copy and keeps its seal
+        (3, True, True, True, 0, False, True),      # check_copy again, before evicting
+        (3, True, True, True, 0, True, True),       # add_to_lobby: the archive's lobby lists it
         (0, False, True, True, 0, True, True),      # evict: the keys are gone but the seal; the hot lobby entry not yet
     ]
     worker = start_worker(env, None)

@@ -104,6 +104,11 @@ def test_the_due_index_splits_into_shards_under_hash_tags_of_their_own(redis_url
     assert index.due(2000, limit=3) == games[:3]
     index.set("g0", None)
     assert index.missing(["g0", "g1", "nope"]) == ["g0", "nope"]
+    index.lower("g1", 2000.0)  # an append's write: it never raises a game's time
+    index.lower("g0", 1500.0)  # and adds a game that was not due
+    assert r.zscore(index.key(index.shard_of("g1")), "g1") == 1001.0
+    index.lower("g1", 900.5)
+    assert index.due(999) == ["g1"] and index.due(1500)[-1] == "g0"
     r.close()
 
 

@@ -13,7 +13,8 @@ from rq import Queue
 
 from events.envelope import now_ms
 from events.store import InMemoryEventStore
-from games.due import FollowUp, overdue
+from domain import command_from_move
+from games.due import FollowUp, due_at, overdue
 from games.service import TableSpec
 from service.config import Config
 from service.wiring import build
@@ -233,6 +234,26 @@ def test_the_sweeper_schedules_the_clock_of_a_bot_turn_whose_move_never_came(ser
     assert sweep_once(services, lock_s=1, now=time.time() + SCHEDULER_LATENESS_S + 1) == "2 jobs scheduled"
     # should the bot fail again, its turn clock still moves the game on
     assert scheduled(services) == {f"sbot-{gid}-{v}", f"sclock-{gid}-{v}"}
+
+
+def test_a_game_the_index_shows_due_too_soon_gets_its_true_time_and_nothing_else(services, clock):
+    """Moves that push a turn clock later write nothing to the due index (games.due): the
+    sweeper finds the game at the first clock's time, not due, and sets its true time,
+    with no job and no rescue."""
+    clock.t = time.time() - 45  # the table opened 45 s ago: its first clock (30 s) has passed
+    record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann", "bob"], turn_timeout_s=30,
+                                                deal={"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]],
+                                                      "starter": "7D"}))
+    first = due_at(record, services.config.waiting_ttl_s)
+    clock.advance(40)  # a move 40 s later (5 s ago): a new clock, 25 s from now
+    seat = record.state.actor
+    moved = services.games.act(record.game_id, seat, command_from_move(seat, {"action": "draw"})).record
+    true = due_at(moved, services.config.waiting_ttl_s)
+    assert true > time.time() + SCHEDULER_LATENESS_S and services.due.due(first) == [record.game_id]
+    before, rescued = scheduled(services), recorded("macau_sweeper_rescued_games_total", due="clock")
+    assert sweep_once(services, lock_s=1) == "0 jobs scheduled"
+    assert scheduled(services) == before and recorded("macau_sweeper_rescued_games_total", due="clock") == rescued
+    assert services.due.due(true - 1) == [] and services.due.due(true) == [record.game_id]
 
 
 def test_a_game_whose_append_scheduled_nothing_is_rescued_and_overdue_says_since_when(clock):
