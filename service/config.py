@@ -75,6 +75,10 @@ class Config:
     hot_retention_s: float = 86_400.0  # MACAU_HOT_RETENTION_S: how long a finished game stays in Redis
     seal_key_file: str | None = None  # MACAU_SEAL_KEY_FILE: the archive's signing key (default: seal_key_path)
     max_round_events: int = MAX_ROUND_EVENTS  # MACAU_MAX_ROUND_EVENTS: a round's events before moves get 409
+    players_per_min: float = 10.0  # MACAU_PLAYERS_PER_MIN: player identities a client address may create, sustained
+    players_burst: int = 10  # MACAU_PLAYERS_BURST
+    names_ttl_s: float = 5.0  # MACAU_NAMES_TTL_S: how long a process keeps a player's key (an erasure elsewhere shows then)
+    rating_settle_s: float = 3.0  # MACAU_RATING_SETTLE_S: a rated game is applied this long after it ended
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -121,6 +125,10 @@ class Config:
             hot_retention_s=_float("MACAU_HOT_RETENTION_S", 86_400.0),
             seal_key_file=os.environ.get("MACAU_SEAL_KEY_FILE") or None,
             max_round_events=_int("MACAU_MAX_ROUND_EVENTS", MAX_ROUND_EVENTS),
+            players_per_min=_float("MACAU_PLAYERS_PER_MIN", 10.0),
+            players_burst=_int("MACAU_PLAYERS_BURST", 10),
+            names_ttl_s=_float("MACAU_NAMES_TTL_S", 5.0),
+            rating_settle_s=_float("MACAU_RATING_SETTLE_S", 3.0),
         )
 
     @property

@@ -27,8 +27,11 @@ from events.store.archive_dir import ArchiveDir
 from events.store.tiered import TieredEventStore
 from games.archiving import Archiver
 from games.due import DueIndex, MemoryDueIndex, RedisDueIndex
+from games.identity import Identities, MemoryIdentities, Names, RedisIdentities
+from games.matching import MatchIndex, MemoryMatches, RedisMatches
 from games.projections import SHARDS, LobbyIndex, MemoryLobby, RedisLobby
 from games.quota import UNATTENDED, WAITING, MemoryOwners, RedisOwners, TableQuota
+from games.ratings import MemoryRatings, RatingBook, RedisRatings
 from games.repository import GameRepository
 from games.service import GameService
 from games.views import ViewCache
@@ -64,6 +67,11 @@ class Services:
     redis: Optional[redis.Redis]  # the event store's Redis or RedisCluster; None in memory
     readiness: Optional[Probe]  # the same servers, on connections with /readyz's short deadline
     metrics: Metrics  # what the HTTP layer, the game service and the jobs count
+    identities: Optional[Identities] = None  # players (identities without passwords) and their subjects' keys
+    names: Optional[Names] = None  # reads the sealed names of seats taken with a player key
+    ratings: Optional[RatingBook] = None  # players' ratings per variant, and the leaderboards
+    matches: Optional[MatchIndex] = None  # waiting rated tables by rating (rated quick play)
+    players_created: Optional[RateLimiter] = None  # player identities created per address
     archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
     seal_key: Optional[SealKey] = None  # with an archive: seals archived logs (its public key checks them)
     views: ViewCache = field(default_factory=ViewCache)  # this process's game views, per version and viewer
@@ -105,8 +113,14 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
                        per_client={WAITING: config.waiting_tables_per_client,
                                    UNATTENDED: config.unattended_tables_per_client},
                        total={WAITING: config.waiting_tables_total, UNATTENDED: config.unattended_tables_total})
+    identities = RedisIdentities(client) if client is not None else MemoryIdentities()
+    names = Names(identities, ttl_s=config.names_ttl_s)
+    ratings = RatingBook(RedisRatings(client) if client is not None else MemoryRatings(), names.known,
+                         settle_s=config.rating_settle_s)
+    matches = RedisMatches(client) if client is not None else MemoryMatches()
     games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due,
-                        quota=quota, max_round_events=config.max_round_events)
+                        quota=quota, max_round_events=config.max_round_events, players=identities,
+                        ratings=ratings, matches=matches)
     return Services(
         config=config, store=store, repo=repo, lobby=lobby, due=due, games=games,
         idempotency=RedisIdempotency(client) if client is not None else MemoryIdempotency(),
@@ -117,6 +131,8 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         slots=StreamSlots(config.max_streams, config.max_streams_per_client),
         queue=queue, redis=client, metrics=metrics,
         readiness=Probe(client, config.ready_timeout_s) if client is not None else None,
+        identities=identities, names=names, ratings=ratings, matches=matches,
+        players_created=RateLimiter(config.players_per_min / 60, config.players_burst),
         archiver=Archiver(hot, archive, lobby, seal_key, config.hot_retention_s) if seal_key is not None else None,
         seal_key=seal_key)
 

@@ -7,7 +7,7 @@ from ..schemas.responses import ProblemSchema
 
 DESCRIPTIONS = {
     400: "Malformed body or parameter (the detail names it)",
-    401: "Missing or unknown token",
+    401: "Missing or unknown token (or player key)",
     403: "The token is valid but not allowed here",
     404: "No such game",
     409: "Conflict with the game's status (full, not started, finished)",
@@ -48,3 +48,4 @@ def responds(blp, status, schema, **kwargs):
 
 
 BEARER = [{"bearerAuth": []}, {}]
+PLAYER = [{"playerKey": []}, {}]

@@ -21,6 +21,7 @@ from ..http import (
     services,
     viewer_for,
 )
+from .players import sitter
 from ..schemas.requests import AddBotSchema, CreateGameSchema, JoinSchema, ListGamesQuery, QuickplaySchema
 from ..schemas.responses import (
     BotAddedSchema,
@@ -32,13 +33,13 @@ from ..schemas.responses import (
     QuickplayResultSchema,
     RematchSchema,
 )
-from . import BEARER, GAME_STORE, problems, responds
+from . import BEARER, GAME_STORE, PLAYER, problems, responds
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join and read games")
 
 
 def _spec(body: dict) -> TableSpec:
-    return TableSpec(
+    return TableSpec(rated=body.get("rated"), sitter=sitter(),
         variant=body["variant"], rules=body["rules"], seats=body["seats"],
         players=[p["name"] for p in body["players"]], bots=[b["level"] for b in body["bots"]],
         bot_delay_s=body["bot_delay_s"], turn_timeout_s=body["turn_timeout_s"],
@@ -49,7 +50,8 @@ def _spec(body: dict) -> TableSpec:
 @blp.route("/games", methods=["POST"])
 @blp.arguments(CreateGameSchema(), error_status_code=400)
 @responds(blp, 201, CreatedGameSchema)
-@problems(blp, 400, 415, *GAME_STORE)
+@blp.doc(security=PLAYER)
+@problems(blp, 400, 401, 415, *GAME_STORE)
 def create_game(body):
     """Create a table.
 
@@ -60,7 +62,7 @@ def create_game(body):
     than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
     hand per seat, cards of the deck, no card more often than the deck holds it)."""
     record, seated = services().games.create(_spec(body), table_client())
-    view = game_view(record, SPECTATOR)
+    view = game_view(services().names.named(record), SPECTATOR)
     humans = [{"player_id": s.player_id, "seat": s.seat, "token": s.token} for s in seated if s.token]
     bots = [{"player_id": s.player_id, "seat": s.seat} for s in seated if not s.token]
     return json_response({"game_id": record.game_id, "version": record.version, "status": record.status,
@@ -79,18 +81,34 @@ def list_games(query):
     With the auditor token, private tables too (`public: false`); any other token
     changes nothing."""
     private = caller().auditor
-    return json_response({"games": services().lobby.list(query["status"], query["variant"], query["limit"],
-                                                         private=private)})
+    s = services()
+    return json_response({"games": s.names.summaries(s.lobby.list(query["status"], query["variant"],
+                                                                  query["limit"], private=private))})
 
 
 @blp.route("/games/<game_id>/players", methods=["POST"])
 @blp.arguments(JoinSchema(), error_status_code=400)
 @responds(blp, 201, JoinedSchema)
-@problems(blp, 400, 404, 409, 415, *GAME_STORE)
+@blp.doc(security=PLAYER)
+@problems(blp, 400, 401, 404, 409, 415, *GAME_STORE)
 def join_game(body, game_id):
-    """Take the lowest free seat. 409 if the table is full or the game has started."""
-    record, seated = services().games.join(game_id, body["name"])
+    """Take the lowest free seat. 409 if the table is full or the game has started.
+
+    With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
+    his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
+    seats only players with a key (401 `player_key_required`), each once (409
+    `already_seated`)."""
+    record, seated = services().games.join(game_id, _name(body), sitter=sitter())
     return json_response(_seated(record, seated), 201)
+
+
+def _name(body: dict):
+    """The name a seat takes: the body's, required without a player key (with one, the
+    player's name is used)."""
+    if body.get("name") is None and caller().player is None:
+        raise ApiError(400, "invalid_request", "name: Missing data for required field (or send a player key: "
+                                               "Authorization: Player <key>)")
+    return body.get("name")
 
 
 def _seated(record, seated) -> dict:
@@ -143,11 +161,18 @@ def rematch(game_id):
 @blp.route("/quickplay", methods=["POST"])
 @blp.arguments(QuickplaySchema(), error_status_code=400)
 @responds(blp, 201, QuickplayResultSchema)
-@problems(blp, 400, 415, *GAME_STORE)
+@blp.doc(security=PLAYER)
+@problems(blp, 400, 401, 415, *GAME_STORE)
 def quickplay(body):
-    """A seat at the oldest public waiting table of that variant and size, or a new one."""
-    record, me = services().games.quickplay(body["variant"], body["seats"], body["name"],
-                                            body["fill_with_bots_after_s"], table_client())
+    """A seat at the oldest public waiting table of that variant and size, or a new one.
+
+    With a player key the seat is at a rated table by default (`rated`): the waiting one
+    nearest the player's rating whose band holds him (the band widens as a table waits),
+    else a new one, later filled with bots of the level nearest its players' rating
+    (docs/ratings.md). Without a key, or with `rated: false`, an unrated table."""
+    record, me = services().games.quickplay(body["variant"], body["seats"], _name(body),
+                                            body["fill_with_bots_after_s"], table_client(), sitter=sitter(),
+                                            rated=body.get("rated"))
     return json_response({"game_id": record.game_id, "player_id": me.player_id, "seat": me.seat,
                           "token": me.token, "status": record.status}, 201)
 
@@ -189,7 +214,7 @@ def get_game(game_id):
     headers = {"ETag": etag(record.version), "Cache-Control": "no-store", "Vary": "Authorization"}
     if if_none_match(record.version) and not time_is_up(record, at):
         return Response(status=304, headers=headers)
-    return raw_json_response(s.views.view_json(record, viewer, at), 200, headers)
+    return raw_json_response(s.views.view_json(s.names.named(record), viewer, at), 200, headers)
 
 
 __all__ = ["blp", "ApiError"]

@@ -52,7 +52,7 @@ def get_events(query, game_id):
             finally:
                 sub.close()
     version = max(record.version, events[-1].seq if events else 0)
-    return json_response({"version": version, "events": [redact_event(e, viewer) for e in events]})
+    return json_response({"version": version, "events": [redact_event(e, viewer, s.names) for e in events]})
 
 
 LAST_EVENT_ID = rf"^{SEQ_PATTERN}$"
@@ -120,7 +120,7 @@ def stream(query, game_id):
                 yield b": keep-alive\n\n"
                 continue
             for e in events:
-                body = orjson.dumps(redact_event(e, viewer))
+                body = orjson.dumps(redact_event(e, viewer, s.names))
                 yield b"id: %d\nevent: %s\ndata: %s\n\n" % (e.seq, e.type.encode(), body)
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
@@ -151,7 +151,7 @@ def replay(query, game_id):
         at, past = record.version, record
     else:
         past = s.repo.load_at(game_id, at)
-    body = full_state(past)
+    body = full_state(s.names.named(past))
     body["at"] = at
     return json_response(body)
 
