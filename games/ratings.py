@@ -116,6 +116,24 @@ def rated_game(record: GameRecord, ended: int) -> Optional[RatedGame]:
     return RatedGame(record.game_id, record.variant, ended, tuple(seats))
 
 
+def collect(store, game_ids: Iterable[str]) -> dict[str, list[RatedGame]]:
+    """The rated games among ``game_ids``, by variant, read from their logs (``store``: the
+    event store, the archive behind it). A log whose first event says it is not rated is
+    not read further."""
+    from .records import apply_events
+
+    out: dict[str, list[RatedGame]] = {}
+    for game_id in game_ids:
+        first = store.read(game_id, limit=1)
+        if not first or first[0].type != "game_created" or not first[0].data["config"].get("rated"):
+            continue
+        events = store.read(game_id)
+        game = rated_game(apply_events(None, game_id, events), ended_ms(events) or 0)
+        if game is not None:
+            out.setdefault(game.variant, []).append(game)
+    return out
+
+
 # ------------------------------------------------------------------ the bot ladder
 _LADDER: dict = {}
 

@@ -161,5 +161,6 @@ def _register_guards(app: Flask, services: Services) -> None:
         refused = clients.limit(services)
         if refused is not None:
             return refused
+        clients.check_player_key()
         check_body()
         return None

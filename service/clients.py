@@ -144,6 +144,17 @@ def limit(services) -> Optional[Response]:
     return None
 
 
+def check_player_key() -> None:
+    """A player key that names no player is a 401 wherever it is sent: it never silently
+    becomes an anonymous request (a player would lose his seat's rating)."""
+    if "Authorization" not in request.headers or not request.path.startswith("/v1/"):
+        return
+    who = caller()
+    if who.player_key is not None and who.player is None:
+        raise ApiError(401, "unknown_player_key", "this player key belongs to no player (erased, replaced by a new "
+                                                  "key, or mistyped): send a current one, or none")
+
+
 _CREATES = re.compile(r"/v1/(games|quickplay|games/[^/]+/rematch)")  # requests that open a table
 _LOBBY_WRITE = re.compile(r"/v1/(games|quickplay|games/[^/]+/(rematch|players|bots))")
 
