@@ -74,23 +74,13 @@ def main(argv=None) -> int:
     bad = [v for v in variants if v not in PRESET_IDS]
     if bad or args.games < 3:
         p.error(f"unknown variant(s) {bad}" if bad else "--games must be at least 3 (one per seat rotation)")
-    measured = measure(variants, args.games, args.processes, args.seed,
-                       progress=lambda msg: print(msg, file=sys.stderr, flush=True))
-    previous = {}
-    if os.path.exists(args.out):
-        with open(args.out) as f:
-            previous = json.load(f).get("variants", {})
-    doc = {
-        "how": f"macau ladder --games {args.games} --seed {args.seed}: per variant, {args.games} three-seat games "
-               "of easy, normal and hard, seats rotated each game, folded with OpenSkill Plackett-Luce "
-               f"(hard's budget {DEFAULT_BUDGET_MS} ms of CPU time a move)",
-        "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "seconds": measured["seconds"], "processes": args.processes,
-        "variants": {**previous, **measured["variants"]},
-    }
-    with open(args.out, "w") as f:
-        json.dump(doc, f, indent=2, sort_keys=True)
-        f.write("\n")
+    measured = {"seconds": 0.0, "variants": {}}
+    for variant in variants:  # one at a time, each written as it is measured
+        one = measure([variant], args.games, args.processes, args.seed,
+                      progress=lambda msg: print(f"{variant}: {msg}", file=sys.stderr, flush=True))
+        measured["seconds"] += one["seconds"]
+        measured["variants"].update(one["variants"])
+        _write(args, {variant: one["variants"][variant]}, one["seconds"])
     for v in variants:
         row = ", ".join(f"{lv} {r['display']} (mu {r['mu']:.2f}, sigma {r['sigma']:.2f})"
                         for lv, r in sorted(measured["variants"][v].items(), key=lambda kv: kv[1]["display"]))
@@ -98,6 +88,26 @@ def main(argv=None) -> int:
     print(json.dumps({"games_per_variant": args.games, "seconds": measured["seconds"],
                       "variants": measured["variants"]}))
     return 0
+
+
+def _write(args, measured: dict, seconds: float) -> None:
+    """Merge ``measured`` (variant -> levels) into the ladder file."""
+    doc = {"variants": {}, "seconds": {}}
+    if os.path.exists(args.out):
+        with open(args.out) as f:
+            doc = json.load(f)
+    doc["how"] = (f"macau ladder --games {args.games} --seed {args.seed}: per variant, {args.games} three-seat "
+                  "games of easy, normal and hard, seats rotated each game, folded with OpenSkill Plackett-Luce "
+                  f"(hard's budget {DEFAULT_BUDGET_MS} ms of CPU time a move), {args.processes} processes")
+    doc["measured_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    doc.setdefault("variants", {}).update(measured)
+    seconds_by_variant = doc.get("seconds") if isinstance(doc.get("seconds"), dict) else {}
+    seconds_by_variant.update({v: seconds for v in measured})
+    doc["seconds"] = seconds_by_variant
+    with open(args.out + ".tmp", "w") as f:
+        json.dump(doc, f, indent=2, sort_keys=True)
+        f.write("\n")
+    os.replace(args.out + ".tmp", args.out)
 
 
 if __name__ == "__main__":
