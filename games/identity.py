@@ -126,6 +126,12 @@ class Identities:
         self._set_key_hash(player.player_id, digest)
         return key
 
+    def rename(self, player: Player, name: str) -> Player:
+        """The player's name from now on: his profile, the leaderboards and the seats he
+        takes next (a seat taken before keeps the name sealed then)."""
+        self._set_name(player, name)
+        return replace(player, name=name)
+
     def sitter(self, player: Player) -> Sitter:
         """What a seat of ``player`` stores: the name sealed with the player's key."""
         key = self.keys([player.subject]).get(player.subject)
@@ -162,6 +168,9 @@ class Identities:
         raise NotImplementedError
 
     def _set_key_hash(self, player_id: str, digest: str) -> None:
+        raise NotImplementedError
+
+    def _set_name(self, player: Player, name: str) -> None:
         raise NotImplementedError
 
 
@@ -210,6 +219,11 @@ class MemoryIdentities(Identities):
             if player_id in self._players:
                 self._players[player_id] = replace(self._players[player_id], key_hash=digest)
 
+    def _set_name(self, player, name):
+        with self._lock:
+            if player.player_id in self._players:
+                self._players[player.player_id] = replace(self._players[player.player_id], name=name)
+
 
 class RedisIdentities(Identities):
     """``player:{<player id>}`` (a hash: name, key_hash, subject, created_ms),
@@ -219,6 +233,7 @@ class RedisIdentities(Identities):
 
     def __init__(self, client):
         self.r = client
+        self._set_if = client.register_script(_SET_IF)
 
     @staticmethod
     def player_key(player_id: str) -> str:
@@ -285,6 +300,14 @@ class RedisIdentities(Identities):
 
     def _set_key_hash(self, player_id, digest):
         self.r.hset(self.player_key(player_id), "key_hash", digest)
+
+    def _set_name(self, player, name):
+        # only where the record still exists: an erasure in between must leave no name behind
+        self._set_if(keys=[self.subject_key(player.subject)], args=["key", "name", name])
+        self._set_if(keys=[self.player_key(player.player_id)], args=["key_hash", "name", name])
+
+
+_SET_IF = "if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then redis.call('HSET', KEYS[1], ARGV[2], ARGV[3]) end"
 
 
 class Names:

@@ -75,6 +75,18 @@ def get_me():
     return json_response(profile(me()), headers={"Cache-Control": "no-store", "Vary": "Authorization"})
 
 
+@blp.route("/players/me", methods=["PATCH"])
+@blp.arguments(CreatePlayerSchema(), error_status_code=400)
+@responds(blp, 200, ProfileSchema)
+@blp.doc(security=PLAYER)
+@problems(blp, 400, 401, 415, *GAME_STORE)
+def rename_me(body):
+    """A new name for the caller: his profile, the leaderboards and the seats he takes from
+    now on show it (a seat taken before keeps the name it was taken with)."""
+    player = services().identities.rename(me(), body["name"])
+    return json_response(profile(player), headers={"Cache-Control": "no-store", "Vary": "Authorization"})
+
+
 @blp.route("/players/me/key", methods=["POST"])
 @responds(blp, 200, PlayerKeySchema)
 @blp.doc(security=PLAYER)
