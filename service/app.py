@@ -95,7 +95,12 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     api = MacauApi(app, spec_kwargs={"info": {
         "description": "Event-sourced game service for the Macau family of card games (Macau, Switch, "
                        "Mau-Mau, Makaó and its Romanian, Tel-Aviv and Pławno variants, custom rules). "
-                       "Errors are application/problem+json. Seat tokens go in `Authorization: Bearer`."}})
+                       "Errors are application/problem+json. Seat tokens go in `Authorization: Bearer`. A player "
+                       "key (`POST /v1/players`) goes in `Authorization: Player <key>` at create, join and quick "
+                       "play (the seat is the player's: his name, his rating, his list of games) and to read "
+                       "`/v1/players/me`; it is a client of its own for rate and table limits, counted together "
+                       "with its address, never a way around them. Rated games, the bot ladder and rated quick "
+                       "play: docs/ratings.md; erasure: docs/players.md."}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer",
                                                        "description": "a seat token, or the auditor token"})
     for name, component in MOVE_COMPONENTS.items():
