@@ -19,7 +19,6 @@ process is seen after at most that long; in this one at once)."""
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
 import os
 import secrets
@@ -34,6 +33,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from .records import GameRecord, SeatInfo
+from .tokens import hash_token
 
 ERASED_NAME = "Erased player"  # what a seat of an erased player shows
 SEALED_PREFIX = "v1."
@@ -74,8 +74,7 @@ def new_key(player_id: str) -> tuple[str, str]:
     return key, hash_key(key)
 
 
-def hash_key(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
+hash_key = hash_token  # a player key is kept as a seat token is: its SHA-256
 
 
 def key_player(key: str) -> Optional[str]:

@@ -212,7 +212,9 @@ class EventSchema(Schema):
     seq = fields.Integer(required=True)
     type = fields.String(required=True, metadata={
         "description": "snake_case: the game events of RULES.md §7.3 and the service's own: `game_created`, "
-                       "`player_joined`, `bot_joined`, `player_left`, `autopilot_changed`, `turn_timed_out`, "
+                       "`player_joined` (data: `player_id`, `name`; `profile_id` for a seat taken with a player key, "
+                       "whose name is read from its sealed form: `Erased player` once he is erased), `bot_joined`, "
+                       "`player_left`, `autopilot_changed`, `turn_timed_out`, "
                        "`call_penalty_applied`, `table_expired` (a waiting table closed after "
                        "MACAU_WAITING_TTL_S without filling; data `{waited_s}`; the game is then finished with "
                        "no result) and `rematch_offered` (after `game_ended`: the game is played again as "

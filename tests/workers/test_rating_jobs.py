@@ -18,7 +18,8 @@ from service.config import Config
 from service.wiring import build
 from tests.support.service_games import SteppingClock, play_to_end
 from workers import jobs
-from workers.queueing import QUEUE_NAME, SCHEDULER_LATENESS_S, bots_queue
+from tests.workers.test_jobs import lose_jobs, scheduled
+from workers.queueing import QUEUE_NAME, SCHEDULER_LATENESS_S
 from workers.sweeper import LOCK, sweep_once
 
 
@@ -30,20 +31,6 @@ def services():
     with jobs.using(services):
         yield services
     services.close()
-
-
-def scheduled(services) -> set[str]:
-    ids = set()
-    for q in (services.queue, bots_queue(services.queue)):
-        ids |= set(q.job_ids) | set(q.scheduled_job_registry.get_job_ids())
-    return ids
-
-
-def lose_jobs(services) -> None:
-    for q in (services.queue, bots_queue(services.queue)):
-        q.empty()
-        for job_id in q.scheduled_job_registry.get_job_ids():
-            q.scheduled_job_registry.remove(job_id, delete_job=True)
 
 
 def finished_rated_game(services, seed=1):
