@@ -11,6 +11,22 @@ const PERSON_WAITS = [['', 'Wait for them'], ['60', 'Bots after 1 minute'], ['30
 const CLOCKS = [['', 'Off'], ['30', '30 seconds'], ['60', '1 minute'], ['120', '2 minutes'], ['300', '5 minutes']];
 const POLL_MS = 3000;
 
+// The name typed in the lobby is the player's: kept for the next visit, and given to the
+// player (whose name a seat taken with his key shows) when it changed.
+async function useName(typed) {
+  const name = (typed || '').trim();
+  prefs.set('name', name);
+  const me = player.get();
+  if (me && name && name !== me.name) {
+    try {
+      await asPlayer('PATCH', '/players/me', { body: { name } });
+      player.set({ ...me, name });
+    } catch (e) {
+      // kept as it was: the seat takes the player's name
+    }
+  }
+}
+
 function go(gameId) {
   window.location.assign(`/play/${encodeURIComponent(gameId)}`);
 }
@@ -64,17 +80,8 @@ function StartForm({ variants }) {
   const opponents = Array.from({ length: n - 1 }, (_, i) => levels[i] || 'normal');
 
   const remember = async () => {
-    prefs.set('name', name.trim());
     prefs.set('variant', variant);
-    const me = player.get();
-    if (me && name.trim() && name.trim() !== me.name) { // the player's name follows the form's
-      try {
-        await asPlayer('PATCH', '/players/me', { body: { name: name.trim() } });
-        player.set({ ...me, name: name.trim() });
-      } catch (e) {
-        // kept as it was: the seat still takes the player's name
-      }
-    }
+    await useName(name);
   };
   const ratable = variant !== 'custom' && clock !== '' && seed.trim() === '';
 
@@ -287,7 +294,7 @@ function JoinButton({ game }) {
   const join = async () => {
     const nameInput = document.getElementById('f-name');
     const name = (nameInput && nameInput.value.trim()) || 'Player';
-    prefs.set('name', name);
+    await useName(nameInput ? nameInput.value : '');
     try {
       const { data } = await asPlayer('POST', `${gamePath(game.game_id)}/players`, { body: { name } });
       seats.set(game.game_id, { token: data.token, seat: data.seat, variant: game.variant });
