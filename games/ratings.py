@@ -39,7 +39,7 @@ import orjson
 from openskill.models import PlackettLuce
 from redis.exceptions import WatchError
 
-from .records import GameRecord
+from .records import GameRecord, apply_events
 
 MODEL = PlackettLuce()
 MU, SIGMA = MODEL.mu, MODEL.sigma  # a new player's
@@ -120,8 +120,6 @@ def collect(store, game_ids: Iterable[str]) -> dict[str, list[RatedGame]]:
     """The rated games among ``game_ids``, by variant, read from their logs (``store``: the
     event store, the archive behind it). A log whose first event says it is not rated is
     not read further."""
-    from .records import apply_events
-
     out: dict[str, list[RatedGame]] = {}
     for game_id in game_ids:
         first = store.read(game_id, limit=1)
@@ -266,28 +264,29 @@ class RatingBook:
     def register(self, game: RatedGame) -> str:
         return self.store.register(game)
 
-    def apply(self, variant: str, budget_s: float = 10.0) -> Applied:
-        """Apply the registered games of ``variant`` that ended ``settle_s`` ago or more, in
-        order, batch by batch (each batch one atomic write), for ``budget_s`` at most."""
+    def apply(self, variant: str, budget_s: float = 10.0, settle_s: Optional[float] = None) -> Applied:
+        """Apply the registered games of ``variant`` that ended ``settle_s`` (default: the
+        book's) ago or more, in order, batch by batch (each batch one atomic write), for
+        ``budget_s`` at most."""
         token = self.store.lock(variant, ttl_s=budget_s + 30)
         if token is None:
             return Applied(busy=True, next_at=self.clock() + 1)
         try:
-            return self._apply(variant, budget_s)
+            return self._apply(variant, budget_s, self.settle_s if settle_s is None else settle_s)
         finally:
             self.store.unlock(variant, token)
 
-    def _apply(self, variant: str, budget_s: float) -> Applied:
+    def _apply(self, variant: str, budget_s: float, settle_s: float) -> Applied:
         began = time.monotonic()
         done = Applied()
         restart = self.store.refold_wanted(variant)
         water = None if restart else self.store.watermark(variant)
         while True:
-            until = int((self.clock() - self.settle_s) * 1000)
+            until = int((self.clock() - settle_s) * 1000)
             batch = self.store.pending(variant, water, BATCH)
             settled = [g for g in batch if g.ended_ms <= until]
             if not settled and not restart:
-                nxt = batch[0].ended_ms / 1000 + self.settle_s if batch else None
+                nxt = batch[0].ended_ms / 1000 + settle_s if batch else None
                 done.next_at = nxt
                 return done
             current = {} if restart else self.store.current(variant, _subjects(settled))
@@ -330,11 +329,7 @@ class RatingBook:
         wiped, registered again, folded in order at once (no settling)."""
         self.store.wipe(variant)
         n = sum(self.store.register(g) != "known" for g in games)
-        settle, self.settle_s = self.settle_s, -1e12
-        try:
-            self.apply(variant, budget_s=1e9)
-        finally:
-            self.settle_s = settle
+        self.apply(variant, budget_s=1e9, settle_s=-1e12)  # every game, whenever it ended
         return n
 
     # ------------------------------------------------------------------ reading
