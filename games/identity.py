@@ -249,6 +249,8 @@ class RedisIdentities(Identities):
         if not h:
             return None
         h = {_text(k): _text(v) for k, v in h.items()}
+        if not {"name", "subject", "created_ms", "key_hash"} <= set(h):
+            return None  # what an erasure racing a write left: no player
         return Player(player_id, h["name"], h["subject"], int(h["created_ms"]), h["key_hash"])
 
     def keys(self, subjects):
@@ -298,7 +300,7 @@ class RedisIdentities(Identities):
             "key_hash": player.key_hash})
 
     def _set_key_hash(self, player_id, digest):
-        self.r.hset(self.player_key(player_id), "key_hash", digest)
+        self._set_if(keys=[self.player_key(player_id)], args=["name", "key_hash", digest])
 
     def _set_name(self, player, name):
         # only where the record still exists: an erasure in between must leave no name behind
