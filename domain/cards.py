@@ -6,7 +6,11 @@ A card is its code string: rank + suit (``10H``, ``QS``) or a joker (``JKB`` bla
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, NewType
+
+# A card code in a type annotation (events, commands): what the API documents as a card.
+Card = NewType("Card", str)
+Suit = NewType("Suit", str)
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
@@ -15,6 +19,10 @@ JOKER_RANK = "JK"
 RED_SUITS = frozenset({"H", "D"})
 BLACK_SUITS = frozenset({"C", "S"})
 JOKER_COLOUR = {"JKB": "black", "JKR": "red"}
+
+MAX_DECKS = 8  # a rule set's deck.count
+MAX_JOKERS_PER_DECK = 4
+MAX_CARDS = MAX_DECKS * (len(RANKS) * len(SUITS) + MAX_JOKERS_PER_DECK)  # the most cards any table holds
 
 ALL_CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
 RANK: dict[str, str] = {r + s: r for s in SUITS for r in RANKS} | {j: JOKER_RANK for j in JOKERS}

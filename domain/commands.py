@@ -6,6 +6,7 @@ plus the table's configured durations."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional, Union
 
 from .cards import RANKS, SUITS
@@ -113,24 +114,87 @@ class CloseCallWindow:
 Command = Union[Start, Play, Draw, Pass, Announce, Catch, ChoosePassCard, Timeout, CloseCallWindow]
 
 
+# ----------------------------------------------------------------- the moves a seat sends
+@dataclass(frozen=True)
+class Param:
+    """One field of a move's body (the API form): ``kind`` is what it holds -- ``cards``
+    (card codes, in the order played), ``card``, ``wish`` (``{"suit": S}``, ``{"rank": R}``
+    or ``{"free": true}``), ``flag`` (a boolean) or ``seat``. ``attr`` is the command's
+    field it fills (default: the same name). ``choices``: the name under which
+    ``legal_moves`` lists the values the seat may pick from instead of the value itself
+    (a play's ``wish`` is listed as ``wish_options``)."""
+
+    name: str
+    kind: str
+    doc: str
+    required: bool = False
+    nullable: bool = False
+    attr: str = ""
+    choices: str = ""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move's body: ``{"action": action, <params>}``, made into ``command``."""
+
+    action: str
+    command: type
+    doc: str
+    params: tuple[Param, ...] = ()
+
+
+# The one description of the move bodies: the service's request schema and its OpenAPI
+# document (service.schemas) and ``command_from_move`` below are made from it.
+MOVES: tuple[Move, ...] = (
+    Move("play", Play, "play cards from the hand", (
+        Param("cards", "cards", "in the order played; the last one ends on top", required=True),
+        Param("wish", "wish", "only when the last card makes a wish: one of the listed `wish_options`",
+              nullable=True, choices="wish_options"),
+        Param("announce", "flag", "the last-card call, made with the play"),
+        Param("joker_as", "card", "Pławno: the card a joker stands for", nullable=True))),
+    Move("draw", Draw, "draw a card, or take the pending draw penalty"),
+    Move("pass", Pass, "accept a pending skip, decline a Pławno robin, or end the turn after a draw"),
+    Move("announce", Announce, "the last-card call, while the window is open"),
+    Move("catch", Catch, "catch an opponent who did not call (variants with catch enforcement)", (
+        Param("target_seat", "seat", "the seat caught", required=True, attr="target"),)),
+    Move("choose_pass_card", ChoosePassCard, "the card passed to the left neighbour (custom pass_left)", (
+        Param("card", "card", "a card of the hand", required=True),)),
+)
+MOVE_BY_ACTION: dict[str, Move] = {m.action: m for m in MOVES}
+ACTIONS: tuple[str, ...] = tuple(MOVE_BY_ACTION)
+
+_CONVERT = {"cards": tuple, "card": str, "wish": WishChoice.parse, "flag": bool, "seat": int}
+
+
+def _builder(move: Move):
+    """``(seat, body, at, picked) -> command`` for one action; ``picked`` is the choice
+    taken for a param the body leaves to its listed options (default: the first)."""
+    params = [(p.name, p.attr or p.name, _CONVERT[p.kind], p.choices) for p in move.params]
+    cls = move.command
+
+    def build(seat: int, body: dict, at: float, picked) -> Command:
+        kw = {}
+        for name, attr, convert, choices in params:
+            v = body.get(name)
+            if v is None and choices:
+                options = body.get(choices)
+                if options:
+                    v = picked if picked is not None else options[0]
+            if v is not None:
+                kw[attr] = convert(v)
+        return cls(seat, at=at, **kw)
+
+    return build
+
+
+_BUILDERS = {m.action: _builder(m) for m in MOVES}
+
+
 def command_from_move(seat: int, move: dict, at: float = 0.0, wish=None) -> Command:
     """A command from a move in API body form (as ``legal_moves`` lists them). For a move
     that carries ``wish_options``, ``wish`` picks one (default: the first)."""
     action = move.get("action")
-    if action == "play":
-        w = move.get("wish")
-        if w is None and move.get("wish_options"):
-            w = wish if wish is not None else move["wish_options"][0]
-        return Play(seat, tuple(move["cards"]), WishChoice.parse(w) if w is not None else None,
-                    bool(move.get("announce", False)), move.get("joker_as"), at)
-    if action == "draw":
-        return Draw(seat, at)
-    if action == "pass":
-        return Pass(seat, at)
-    if action == "announce":
-        return Announce(seat, at)
-    if action == "catch":
-        return Catch(seat, int(move["target_seat"]), at)
-    if action == "choose_pass_card":
-        return ChoosePassCard(seat, move["card"], at)
-    raise RuleViolation("unknown_action", f"unknown action {action!r}")
+    build = _BUILDERS.get(action) if action.__class__ is str else None
+    if build is None:
+        raise RuleViolation("unknown_action", f"unknown action {action!r}")
+    return build(seat, move, at, wish)

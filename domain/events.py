@@ -10,7 +10,9 @@ what each viewer gets."""
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import ClassVar, Optional
+from typing import ClassVar, Literal, Optional
+
+from .cards import Card, Suit
 
 from .values import value
 
@@ -53,9 +55,9 @@ class RoundStarted(Event):
     round: int
     dealer: int
     direction: int
-    hands: tuple[tuple[str, ...], ...]
-    stock: tuple[str, ...]  # top first
-    upcard: str
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]  # top first
+    upcard: Card
     redraws: int  # upcards buried by redraw_until_plain (their identity stays hidden)
     deck_count: int
     commitment: str  # sha256(salt + deck order), §fairness
@@ -66,11 +68,11 @@ class RoundStarted(Event):
 class RoundEnded(Event):
     type: ClassVar[str] = "round_ended"
     round: int
-    reason: str
+    reason: Literal["first_out", "last_one_standing", "max_finishers", "blocked"]
     standings: tuple[int, ...]
     points: tuple[int, ...]
     scores: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]  # as the round ended; a seat is shown only its own (games.redaction)
+    hands: tuple[tuple[Card, ...], ...]  # as the round ended; a seat is shown only its own (games.redaction)
 
 
 @value
@@ -139,22 +141,22 @@ class DirectionChanged(Event):
 class CardPlayed(Event):
     type: ClassVar[str] = "card_played"
     seat: int
-    cards: tuple[str, ...]
-    joker_as: Optional[str] = None
+    cards: tuple[Card, ...]
+    joker_as: Optional[Card] = None
 
 
 @value
 class CardsDrawn(Event):
     type: ClassVar[str] = "cards_drawn"
     seat: int
-    cards: tuple[str, ...]
-    reason: str  # draw | penalty | call_penalty | false_catch | forced
+    cards: tuple[Card, ...]
+    reason: Literal["draw", "penalty", "call_penalty", "false_catch", "forced"]
 
 
 @value
 class StockReshuffled(Event):
     type: ClassVar[str] = "stock_reshuffled"
-    stock: tuple[str, ...]  # top first
+    stock: tuple[Card, ...]  # top first
     commitment: str
 
 
@@ -163,8 +165,8 @@ class HandsSwapped(Event):
     type: ClassVar[str] = "hands_swapped"
     seat: int
     with_seat: int
-    seat_hand: tuple[str, ...]  # what ``seat`` holds now
-    with_hand: tuple[str, ...]  # what ``with_seat`` holds now
+    seat_hand: tuple[Card, ...]  # what ``seat`` holds now
+    with_hand: tuple[Card, ...]  # what ``with_seat`` holds now
 
 
 # ----------------------------------------------------------------- obligations
@@ -188,7 +190,7 @@ class SkipPending(Event):
 class ChainCancelled(Event):
     type: ClassVar[str] = "chain_cancelled"
     seat: int
-    kind: str  # draw | skip | wish
+    kind: Literal["draw", "skip", "wish"]
 
 
 @value
@@ -211,9 +213,9 @@ class SkipAccepted(Event):
 class WishSet(Event):
     type: ClassVar[str] = "wish_set"
     seat: int
-    kind: str
-    value: Optional[str]
-    excluded_suit: Optional[str] = None
+    kind: Literal["suit", "rank", "free_suit", "free_plain"]
+    value: Optional[str]  # the suit or rank wished; None for the free kinds
+    excluded_suit: Optional[Suit] = None
 
 
 @value
@@ -318,13 +320,13 @@ class PassCardsRequested(Event):
 class PassCardChosen(Event):
     type: ClassVar[str] = "pass_card_chosen"
     seat: int
-    card: str
+    card: Card
 
 
 @value
 class CardsPassed(Event):
     type: ClassVar[str] = "cards_passed"
-    transfers: tuple[tuple[int, int, str], ...]  # (from seat, to seat, card)
+    transfers: tuple[tuple[int, int, Card], ...]  # (from seat, to seat, card)
 
 
 ALL_EVENTS: tuple[type[Event], ...] = tuple(

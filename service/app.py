@@ -9,6 +9,8 @@ from time import perf_counter
 from types import FunctionType
 from typing import Optional
 
+from apispec.ext.marshmallow import MarshmallowPlugin
+from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
@@ -21,7 +23,10 @@ from .api import archive, games, log as log_bp, meta, moves, players
 from .bodies import check_body
 from .config import Config
 from .errors import PROBLEM, problem, problem_for
-from .schemas.documents import MOVE_COMPONENTS, component_refs, strict_nullable_refs
+from .schemas.conventions import Conventions
+from .schemas.documents import MOVE_COMPONENTS, VALUE_COMPONENTS, component_refs, strict_nullable_refs
+from .schemas.events import event_components
+from .schemas.requests import Strict
 from .schemas.responses import ProblemSchema
 from .wiring import Services, build
 
@@ -34,6 +39,9 @@ class MacauApi(Api):
     ERROR_SCHEMA = None  # errors are documented per status by _register_responses, as problem+json
 
     def _register_responses(self):
+        # before any schema is converted (ProblemSchema is, here)
+        self.ma_plugin.converter.add_attribute_function(strict_nullable_refs)
+        self.ma_plugin.converter.add_attribute_function(component_refs)
         for status in http.HTTPStatus:
             response = {"description": status.phrase}
             if not (100 <= status < 200) and status not in (204, 304):
@@ -43,6 +51,34 @@ class MacauApi(Api):
         response = {"description": "Any other error (problem+json)", "schema": ProblemSchema}
         prepare_response(response, self.spec, PROBLEM)
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
+
+
+SPEC_KWARGS = {
+    "info": {
+        "description": "Event-sourced game service for the Macau family of card games (Macau, Switch, Mau-Mau, "
+                       "Makaó and its Romanian, Tel-Aviv and Pławno variants, custom rules). Errors are "
+                       "application/problem+json with a `code` to switch on. Seat tokens go in "
+                       "`Authorization: Bearer`. A player key (`POST /v1/players`) goes in `Authorization: Player "
+                       "<key>` at create, join and quick play (the seat is the player's: his name, his rating, his "
+                       "list of games) and to read `/v1/players/me`; it is a client of its own for rate and table "
+                       "limits, counted together with its address, never a way around them. Generated clients: see "
+                       "docs/clients.md in the repository; rated games, the bot ladder and rated quick play: "
+                       "docs/ratings.md; players and erasure: docs/players.md.",
+        "license": {"name": "MIT", "url": "https://opensource.org/licenses/MIT"},
+        "contact": {"name": "The Macau service", "url": "https://macau.dev"}},
+    "servers": [{"url": "/", "description": "the origin that serves this document"}],
+}
+
+
+def _component_name(schema):
+    """Response shapes are named components; request bodies and queries are written
+    inline, where generators read a field with a default as one a client may leave out
+    (openapi-typescript reads a component's default as "always present")."""
+    cls = resolve_schema_cls(schema)
+    if issubclass(cls, Strict):
+        return None
+    name = cls.__name__
+    return name[:-len("Schema")] if name.endswith("Schema") else name
 
 
 class MacauFlask(Flask):
@@ -92,21 +128,14 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     )
     app.extensions["macau"] = services
 
-    api = MacauApi(app, spec_kwargs={"info": {
-        "description": "Event-sourced game service for the Macau family of card games (Macau, Switch, "
-                       "Mau-Mau, Makaó and its Romanian, Tel-Aviv and Pławno variants, custom rules). "
-                       "Errors are application/problem+json. Seat tokens go in `Authorization: Bearer`. A player "
-                       "key (`POST /v1/players`) goes in `Authorization: Player <key>` at create, join and quick "
-                       "play (the seat is the player's: his name, his rating, his list of games) and to read "
-                       "`/v1/players/me`; it is a client of its own for rate and table limits, counted together "
-                       "with its address, never a way around them. Rated games, the bot ladder and rated quick "
-                       "play: docs/ratings.md; erasure: docs/players.md."}})
+    api = MacauApi(app, spec_kwargs=SPEC_KWARGS | {
+        "marshmallow_plugin": MarshmallowPlugin(schema_name_resolver=_component_name),
+        "extra_plugins": [Conventions(clients.UNLIMITED_PATHS)]})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer",
                                                        "description": "a seat token, or the auditor token"})
-    for name, component in MOVE_COMPONENTS.items():
+    api.spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; no operation pages
+    for name, component in {**VALUE_COMPONENTS, **MOVE_COMPONENTS, **event_components()}.items():
         api.spec.components.schema(name, component=component)
-    api.ma_plugin.converter.add_attribute_function(strict_nullable_refs)
-    api.ma_plugin.converter.add_attribute_function(component_refs)
     api.spec.components.security_scheme("playerKey", {
         "type": "apiKey", "in": "header", "name": "Authorization",
         "description": "`Player <key>`: a player key (`POST /v1/players`); at create, join and quick play it "

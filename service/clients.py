@@ -72,8 +72,10 @@ def close_refused(wsgi_app):
     keep-alive connection would still hold a place in the worker's connection pool (for
     gunicorn's ``keepalive`` seconds), which is what the refusal was to protect. gunicorn
     passes its response's ``start_response``; its ``force_close`` is how a worker closes
-    after an answer, and pywsgi's handler its ``close_connection`` (an application may not
-    send Connection itself, PEP 3333)."""
+    after an answer (it sends `Connection: close` then); pywsgi's handler closes on its
+    ``close_connection`` but tells the client only if the response carries the header, so
+    there the header is added (PEP 3333 leaves hop-by-hop headers to the server: this is
+    the server's own handler, reached only under pywsgi)."""
     def app(environ, start_response):
         def start(status, headers, exc_info=None):
             if status[:3] in ("429", "503"):
@@ -82,7 +84,10 @@ def close_refused(wsgi_app):
                 if close is not None:  # gunicorn's own workers
                     close()
                 elif hasattr(server_side, "close_connection"):  # gevent's pywsgi handler
+                    # which closes on an application's `Connection: close`, and says so: without
+                    # the header a client reuses the connection the server has closed
                     server_side.close_connection = True
+                    headers = [*headers, ("Connection", "close")]
             return start_response(status, headers, exc_info)
         return wsgi_app(environ, start)
     return app

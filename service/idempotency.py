@@ -20,6 +20,7 @@ seconds, safely, for the same reason."""
 from __future__ import annotations
 
 import hashlib
+import re
 import logging
 import threading
 import time
@@ -36,6 +37,10 @@ from .http import raw_json_response, services
 
 log = logging.getLogger("macau.idempotency")
 
+# A key is 1-200 visible ASCII characters, spaces allowed inside (an HTTP field value's
+# edges lose their spaces on the way): the OpenAPI document states this same pattern.
+KEY_PATTERN = r"^[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?$"
+KEY_RE = re.compile(KEY_PATTERN)
 PENDING_TTL_S = 15  # a claim whose request died is free again this soon (a Redis wait is bounded: ~2 s)
 TAKE_OVER_AFTER_S = 3.0  # a retry waits this long for the first request with its key, then runs it
 
@@ -75,8 +80,9 @@ def idempotent(scope: str, body, run: Callable[[str], Response],
     got. ``body``: the request's JSON body as parsed (its fingerprint). ``applied(request_id)``
     rebuilds the response of a move stored under that request id, or None if there is none."""
     key = request.headers["Idempotency-Key"]
-    if not 0 < len(key) <= 200 or not key.isprintable():
-        raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key must be 1-200 printable characters")
+    if not KEY_RE.fullmatch(key):
+        raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key must be 1-200 visible ASCII characters "
+                                                       "(spaces inside only)")
     s = services()
     store, config = s.idempotency, s.config
     fp = fingerprint(request.method, request.path, body)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..cards import JOKERS, RANK, RANKS, SelectorError, ranks_targeted, select
+from ..cards import JOKERS, MAX_DECKS, MAX_JOKERS_PER_DECK, RANK, RANKS, SelectorError, ranks_targeted, select
 from ..errors import InvalidRuleSet
 from .card_values import TABLES
 from .schemes import BLOCKED_ROUND, OWN_TABLE, PENALTY_SCHEMES, SCHEMES, uses_target
@@ -133,10 +133,10 @@ class _DeckCount(Check):
     def __call__(self, path, v):
         if v == "auto":
             return
-        integer(1, 8)(path, v)
+        integer(1, MAX_DECKS)(path, v)
 
     def describe(self):
-        return {"oneOf": [{"type": "string", "enum": ["auto"]}, {"type": "integer", "minimum": 1, "maximum": 8}]}
+        return {"oneOf": [{"type": "string", "enum": ["auto"]}, {"type": "integer", "minimum": 1, "maximum": MAX_DECKS}]}
 
 
 deck_count = _DeckCount()
@@ -187,7 +187,7 @@ LEAVES: dict[str, Check] = {
     "id": text(),
     "call_word": text(),
     "deck.ranks": rank_list,
-    "deck.jokers_per_deck": integer(0, 4),
+    "deck.jokers_per_deck": integer(0, MAX_JOKERS_PER_DECK),
     "deck.joker_colours": joker_colours,
     "deck.count": deck_count,
     "deal.hand_size": integer(1, 20),

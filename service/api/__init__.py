@@ -22,14 +22,15 @@ DESCRIPTIONS = {
 GAME_STORE = (429, 503)  # every resource of a game: rate limited; the store may be unreachable
 
 
-def problems(blp, *codes):
-    """Document problem+json responses for ``codes`` on a view. Documentation only:
+def problems(blp, *codes, descriptions: dict | None = None):
+    """Document problem+json responses for ``codes`` on a view (``descriptions``: this
+    view's words for some of them). Documentation only:
     flask-smorest's ``alt_response`` also wraps the view once per code, and each wrapper
     costs every request a call through ``ensure_sync``; the view itself is returned."""
     def wrap(fn):
         documented = fn
         for code in sorted(set(codes), reverse=True):
-            documented = blp.alt_response(code, schema=ProblemSchema, description=DESCRIPTIONS.get(code, TITLES[code]),
+            documented = blp.alt_response(code, schema=ProblemSchema, description=(descriptions or {}).get(code) or DESCRIPTIONS.get(code, TITLES[code]),
                                           content_type=PROBLEM)(documented)
         fn._apidoc = documented._apidoc
         return fn
@@ -48,4 +49,5 @@ def responds(blp, status, schema, **kwargs):
 
 
 BEARER = [{"bearerAuth": []}, {}]
-PLAYER = [{"playerKey": []}, {}]
+PLAYER = [{"playerKey": []}, {}]  # optional: with it the caller is that player
+PLAYER_ONLY = [{"playerKey": []}]  # required (401 without it)

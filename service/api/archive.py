@@ -17,7 +17,9 @@ blp = Blueprint("archive", __name__, url_prefix="/v1", description="The archive'
 @responds(blp, 200, SealKeySchema)
 @problems(blp, 404, 429)
 def public_key():
-    """The Ed25519 public key of this service's archive seals. When a finished game leaves
+    """Get the archive seals' public key.
+
+    The Ed25519 public key of this service's archive seals. When a finished game leaves
     the hot store, the server signs its log's game id, number of events, hash chain head
     and checksum; the seal is kept by the store and carried by the log file
     (`GET /v1/games/{game_id}/export`). `macau verify FILE --public-key KEY` checks a file

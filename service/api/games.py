@@ -39,12 +39,12 @@ blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join a
 
 
 def _spec(body: dict) -> TableSpec:
-    return TableSpec(rated=body.get("rated"), sitter=sitter(),
+    return TableSpec(
         variant=body["variant"], rules=body["rules"], seats=body["seats"],
         players=[p["name"] for p in body["players"]], bots=[b["level"] for b in body["bots"]],
         bot_delay_s=body["bot_delay_s"], turn_timeout_s=body["turn_timeout_s"],
         announce_window_s=body["announce_window_s"], fill_with_bots_after_s=body["fill_with_bots_after_s"],
-        seed=body["seed"], deal=body["deal"], public=body.get("public"))
+        seed=body["seed"], deal=body["deal"], public=body.get("public"), rated=body.get("rated"), sitter=sitter())
 
 
 @blp.route("/games", methods=["POST"])
@@ -92,7 +92,11 @@ def list_games(query):
 @blp.doc(security=PLAYER)
 @problems(blp, 400, 401, 404, 409, 415, *GAME_STORE)
 def join_game(body, game_id):
-    """Take the lowest free seat. 409 if the table is full or the game has started.
+    """Join a table.
+
+    The player takes the lowest free seat; the answer holds the seat's token, returned
+    this once. 409 if the table is full or the game has started; the game starts by
+    itself when the last seat is taken.
 
     With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
     his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
@@ -124,9 +128,11 @@ def _seated(record, seated) -> dict:
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, 409, 415, *GAME_STORE)
 def add_bot(body, game_id):
-    """Seat a bot (the token of a seated player is required): in `seat`, else the lowest
-    open seat, else a seat a rematch holds for a player of the last game. 409 if that
-    seat is taken or the game has started."""
+    """Seat a bot.
+
+    The bot takes `seat`, else the lowest open seat, else a seat a rematch holds for a
+    player of the last game. Only a player seated at the table may add one (send the
+    seat's token); 409 if that seat is taken or the game has started."""
     svc = services().games
     seat = seat_for_action(game_id)
     record, seated = svc.add_bot(game_id, body["level"], by_seat=seat, seat=body["seat"])
@@ -164,7 +170,11 @@ def rematch(game_id):
 @blp.doc(security=PLAYER)
 @problems(blp, 400, 401, 415, *GAME_STORE)
 def quickplay(body):
-    """A seat at the oldest public waiting table of that variant and size, or a new one.
+    """Play now: a seat at a waiting table.
+
+    The oldest public waiting table of that variant and size that nobody can know the
+    cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
+    client). The answer holds the seat's token, returned this once.
 
     With a player key the seat is at a rated table by default (`rated`): the waiting one
     nearest the player's rating whose band holds him (the band widens as a table waits),
@@ -182,8 +192,10 @@ def quickplay(body):
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def leave_game(game_id):
-    """The player leaves: a `normal` bot takes the seat for the rest of the game and the
-    token can no longer act."""
+    """Leave the game.
+
+    A `normal` bot takes the seat for the rest of the game and the token can no longer
+    act (it still reads the game, as a spectator)."""
     svc = services().games
     seat = seat_for_action(game_id)
     record = svc.leave(game_id, seat, table_client())
@@ -203,7 +215,9 @@ IF_NONE_MATCH = [{"in": "header", "name": "If-None-Match", "required": False, "s
                             "headers": {"ETag": {"description": "the game's version", "schema": {"type": "string"}}}}})
 @problems(blp, 401, 403, 404, *GAME_STORE)
 def get_game(game_id):
-    """The game as the caller may see it; with a seat token, `you` holds the hand and the
+    """Read a game.
+
+    The game as the caller may see it; with a seat token, `you` holds the hand and the
     legal moves. ETag is the version; with `If-None-Match` naming it, the answer is a 304
     without a body while the view is unchanged (a last-card window whose time runs out
     changes the legal moves without a new version: then the full view is sent)."""

@@ -9,6 +9,7 @@ from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 
 from events import logfile
+from events.codec import TYPE_NAMES
 from events.store.base import ArchiveDamaged
 from games.audit import audit, with_seal
 from games.projections import summary
@@ -31,8 +32,10 @@ blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams,
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def get_events(query, game_id):
-    """Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
-    something newer exists."""
+    """Read a game's events.
+
+    Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
+    something newer exists. Each event is one of the `Event` schemas, by `type`."""
     s = services()
     record = s.games.get(game_id)
     viewer = viewer_for(record)
@@ -65,11 +68,18 @@ SSE_EVENT = {
     "type": "object", "required": ["id", "event", "data"],
     "properties": {
         "id": {"type": "string", "pattern": r"^[1-9][0-9]*$", "description": "the event's seq"},
-        "event": {"type": "string", "pattern": r"^[a-z][a-z_]*$", "description": "the event's type"},
+        "event": {"type": "string", "allOf": [{"$ref": "#/components/schemas/EventType"}],
+                  "description": "the event's type: an EventSource delivers it to the listener of that name"},
         "data": {"type": "string", "description": "the event as JSON: an `Event` (seq, type, at, seat, data), "
                                                   "redacted for the caller"},
         "retry": {"type": "integer", "minimum": 0, "description": "the reconnection delay, in ms"}},
     "description": "One Server-Sent Event; comment lines (`: keep-alive`) carry no event."}
+
+
+STREAM_200 = (
+    "Server-Sent Events: one per game event (`id: seq`, `event: type`, `data: json` of an `Event`), a keep-alive "
+    "comment at least every 15 s. An EventSource delivers an event to the listener registered for its name, "
+    "which is the event's type, one of: " + ", ".join(f"`{t}`" for t in TYPE_NAMES) + ".")
 
 
 @blp.route("/games/<game_id>/stream", methods=["GET"])
@@ -78,8 +88,7 @@ SSE_EVENT = {
     {"in": "header", "name": "Last-Event-ID", "required": False,
      "schema": {"type": "string", "pattern": LAST_EVENT_ID},
      "description": "resume after this seq (what an EventSource sends when it reconnects)"}],
-    responses={"200": {"description": "Server-Sent Events: one per game event (`id: seq`, `event: type`, "
-                                      "`data: json`), a keep-alive comment at least every 15 s",
+    responses={"200": {"description": STREAM_200,
                        "content": {"text/event-stream": {"schema": SSE_EVENT}}}})
 @problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def stream(query, game_id):
@@ -135,7 +144,9 @@ def stream(query, game_id):
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def replay(query, game_id):
-    """The full state (every hand, the stock order) after event `at` (default: the last);
+    """Replay a game.
+
+    The full state (every hand, the stock order) after event `at` (default: the last);
     allowed once the game is finished, or with the auditor token."""
     s = services()
     record = s.games.get(game_id)
@@ -161,10 +172,12 @@ def replay(query, game_id):
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def get_audit(game_id):
-    """A finished game re-verified from its log alone: the hash chain, the replay, every
-    card accounted for, every shuffle against its published commitment; and once the game
-    is archived, its log against the seal the server signed when it archived it (`seal`:
-    a missing, damaged, swapped or forged archive file fails it)."""
+    """Audit a finished game.
+
+    The game re-verified from its log alone: the hash chain, the replay, every card
+    accounted for, every shuffle against its published commitment; and once the game is
+    archived, its log against the seal the server signed when it archived it (`seal`: a
+    missing, damaged, swapped or forged archive file fails it)."""
     s = services()
     try:
         record = s.games.get(game_id)
@@ -186,12 +199,14 @@ def get_audit(game_id):
                    "line and, once the game is archived, its seal: the server's Ed25519 signature over the game "
                    "id, the number of events, the head and the checksum (the key: `GET /v1/archive/public-key`). "
                    "`macau verify FILE --public-key K` checks it with nothing but the file, the key and the "
-                   "rules engine (docs/storage.md: the archive; docs/archive-seals.md).",
+                   "rules engine.",
     "content": {"application/gzip": {"schema": {"type": "string", "format": "binary"}}}}})
 @problems(blp, 401, 403, 404, 409, *GAME_STORE)
 def export(game_id):
-    """The log file of a finished game, the same file the archive keeps: anyone can
-    re-verify the game with it (hash chain, commitments, replay to the recorded result)."""
+    """Download a finished game's log file.
+
+    The same file the archive keeps: anyone can re-verify the game with it (hash chain,
+    commitments, replay to the recorded result)."""
     s = services()
     record = s.games.get(game_id)
     viewer_for(record)  # an unknown token is a 401 here too

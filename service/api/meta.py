@@ -26,11 +26,11 @@ ops = Blueprint("meta", __name__, url_prefix="/",
 CUSTOM = {
     "id": "custom", "name": NAMES["custom"], "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
     "rules": None,
-    "description": "Send variant 'custom' with rules.base naming a preset and any RULES.md §4 parameters "
-                   "as overrides; an invalid rule set is a 400 naming the parameter, and so is a parameter "
-                   "set to a value that would have no effect (e.g. reverse.two_player_acts_as_skip where no "
-                   "card reverses) or that disagrees with another. `parameters` lists every parameter with "
-                   "its type and allowed values.",
+    "description": "Send variant 'custom' with rules.base naming a preset and any of its rule-set parameters "
+                   "(as a preset's rules show them) as overrides; an invalid rule set is a 400 naming the "
+                   "parameter, and so is a parameter set to a value that would have no effect (e.g. "
+                   "reverse.two_player_acts_as_skip where no card reverses) or that disagrees with another. "
+                   "`parameters` lists every parameter with its type and allowed values.",
     "parameters": parameters(),
 }
 
@@ -43,15 +43,21 @@ def _variant(preset_id: str) -> dict:
 @blp.route("v1/variants", methods=["GET"])
 @responds(blp, 200, VariantListSchema)
 def list_variants():
-    """The seven presets with their full rule sets (RULES.md §4), and `custom`."""
+    """The seven presets with their full rule sets, and `custom`.
+
+    Each preset's `rules` is the complete rule set a game of it plays by, in the shape a
+    create's `rules` overrides."""
     return json_response({"variants": [_variant(p) for p in PRESET_IDS] + [CUSTOM]})
 
 
 @blp.route("v1/variants/<variant_id>", methods=["GET"])
 @responds(blp, 200, VariantSchema)
-@problems(blp, 404, 429)
+@problems(blp, 404, 429, descriptions={404: "No such variant"})
 def get_variant(variant_id: str):
-    """One variant with its full rule set."""
+    """One variant.
+
+    The preset with its full rule set (`rules`), or `custom` (no rules of its own: a
+    create names the preset it starts from in `rules.base`)."""
     if variant_id == "custom":
         return json_response(CUSTOM)
     if variant_id not in PRESET_IDS:
@@ -63,7 +69,9 @@ def get_variant(variant_id: str):
 @ops.route("healthz", methods=["GET"])
 @responds(ops, 200, HealthSchema)
 def healthz():
-    """The process is up."""
+    """Liveness.
+
+    The process is up. Never rate limited: a load balancer always reaches it."""
     return json_response({"status": "ok"})
 
 
@@ -71,8 +79,11 @@ def healthz():
 @responds(ops, 200, HealthSchema)
 @problems(ops, 503)
 def readyz():
-    """Redis is reachable (always ready with the in-memory store). The answer comes within
-    MACAU_READY_TIMEOUT_S: the PING has its own connection and deadline."""
+    """Readiness.
+
+    Redis is reachable (always ready with the in-memory store). The answer comes within
+    MACAU_READY_TIMEOUT_S: the PING has its own connection and deadline. Never rate
+    limited."""
     r = services().readiness
     if r is None:
         return json_response({"status": "ok", "redis": "not used (in-memory store)"})
@@ -154,10 +165,13 @@ def register_docs(app, api) -> None:
 
     api.spec.path(rule=rule("openapi_yaml"), operations={"get": {
         "summary": "This OpenAPI document (YAML)", "tags": ["meta"],
+        "description": "The document generated clients are made from, as YAML.",
         "responses": {"200": {"description": "OK", "content": {"application/yaml": {"schema": {"type": "object"}}}}}}})
     api.spec.path(rule=rule("api-docs.openapi_json"), operations={"get": {
         "summary": "This OpenAPI document (JSON)", "tags": ["meta"],
+        "description": "The same document as JSON.",
         "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}}}}})
     api.spec.path(rule=rule("docs"), operations={"get": {
         "summary": "Interactive documentation (Swagger UI)", "tags": ["meta"],
+        "description": "This document rendered by Swagger UI, served with the service (works offline).",
         "responses": {"200": {"description": "OK", "content": {"text/html": {"schema": {"type": "string"}}}}}}})

@@ -16,7 +16,7 @@ from games.service import Acted
 from ..bodies import json_body
 from ..errors import ApiError, flatten_messages
 from ..http import IF_MATCH, etag, if_match_version, raw_json_response, seat_for_action, services
-from ..idempotency import idempotent
+from ..idempotency import KEY_PATTERN, idempotent
 from ..schemas.requests import MoveSchema
 from ..schemas.responses import MoveResultSchema
 from . import BEARER, GAME_STORE, problems, responds
@@ -28,12 +28,13 @@ HEADERS = [
      "description": 'the version the move was decided on, e.g. "12" (W/"12" too); 412 if the game moved on; '
                     '"*" matches any version'},
     {"in": "header", "name": "Idempotency-Key", "required": False,
-     "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+     "schema": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": KEY_PATTERN},
      "description": "a retry with the same key and body returns the first response and changes nothing"},
 ]
 MOVE_BODY = {"required": True, "content": {"application/json": {
     "schema": {"$ref": "#/components/schemas/MoveRequest"}}}}
 _MOVE_SCHEMA = MoveSchema()
+_LISTED = MoveSchema.LISTED  # {"wish_options": "wish"}
 
 
 def _load_move() -> dict:
@@ -41,6 +42,10 @@ def _load_move() -> dict:
     data = json_body()
     if not isinstance(data, dict):
         raise ApiError(400, "invalid_request", "the body must be a JSON object such as {\"action\": \"draw\"}")
+    for listed, name in _LISTED.items():
+        if listed in data:  # a listed move sent as listed, its choice not made
+            raise ApiError(400, "invalid_request", f"{listed}: legal_moves lists the {name} values this move may "
+                                                   f"take; send the one you pick as `{name}`, without `{listed}`")
     try:
         return _MOVE_SCHEMA.load(data)
     except ValidationError as e:

@@ -25,7 +25,7 @@ from ..schemas.responses import (
     PlayerKeySchema,
     ProfileSchema,
 )
-from . import GAME_STORE, PLAYER, problems, responds
+from . import GAME_STORE, PLAYER, PLAYER_ONLY, problems, responds
 
 blp = Blueprint("players", __name__, url_prefix="/v1", description=(
     "Players who come back: an identity without a password (a player key), profiles with ratings per variant, "
@@ -57,8 +57,10 @@ def sitter() -> Sitter | None:
 @responds(blp, 201, PlayerCreatedSchema)
 @problems(blp, 400, 415, *GAME_STORE)
 def create_player(body):
-    """A new player: an id and a key, shown once (keep it: it is the only way back in,
-    and it is all another device needs). No password, no e-mail. A few per address and
+    """Create a player.
+
+    A new player: an id and a key, shown once (keep it: it is the only way back in, and
+    it is all another device needs). No password, no e-mail. A few per address and
     minute (MACAU_PLAYERS_PER_MIN)."""
     player, key = services().identities.create(body["name"], int(time.time() * 1000))
     return json_response({"player_id": player.player_id, "player_key": key, "name": player.name,
@@ -68,42 +70,50 @@ def create_player(body):
 
 @blp.route("/players/me", methods=["GET"])
 @responds(blp, 200, ProfileSchema)
-@blp.doc(security=PLAYER)
+@blp.doc(security=PLAYER_ONLY)
 @problems(blp, 401, *GAME_STORE)
 def get_me():
-    """The caller's profile (the same as `GET /v1/players/{id}` shows everyone)."""
+    """The caller's profile.
+
+    The same as `GET /v1/players/{id}` shows everyone, read with the player key."""
     return json_response(profile(me()), headers={"Cache-Control": "no-store", "Vary": "Authorization"})
 
 
 @blp.route("/players/me", methods=["PATCH"])
 @blp.arguments(CreatePlayerSchema(), error_status_code=400)
 @responds(blp, 200, ProfileSchema)
-@blp.doc(security=PLAYER)
+@blp.doc(security=PLAYER_ONLY)
 @problems(blp, 400, 401, 415, *GAME_STORE)
 def rename_me(body):
-    """A new name for the caller: his profile, the leaderboards and the seats he takes from
-    now on show it (a seat taken before keeps the name it was taken with)."""
+    """Rename the caller.
+
+    His profile, the leaderboards and the seats he takes from now on show the new name (a
+    seat taken before keeps the name it was taken with)."""
     player = services().identities.rename(me(), body["name"])
     return json_response(profile(player), headers={"Cache-Control": "no-store", "Vary": "Authorization"})
 
 
 @blp.route("/players/me/key", methods=["POST"])
 @responds(blp, 200, PlayerKeySchema)
-@blp.doc(security=PLAYER)
+@blp.doc(security=PLAYER_ONLY)
 @problems(blp, 401, *GAME_STORE)
 def rotate_key():
-    """A new key for the caller; the old one stops working at once (on every device: give
-    them the new one). Seat tokens already given keep working."""
+    """Renew the caller's player key.
+
+    The old key stops working at once (on every device: give them the new one). Seat
+    tokens already given keep working."""
     player = me()
     key = services().identities.rotate(player)
     return json_response({"player_id": player.player_id, "player_key": key}, headers={"Cache-Control": "no-store"})
 
 
 @blp.route("/players/me", methods=["DELETE"])
-@blp.doc(security=PLAYER, responses={"204": {"description": "Erased: the name and the identity are gone"}})
+@blp.doc(security=PLAYER_ONLY, responses={"204": {"description": "Erased: the name and the identity are gone"}})
 @problems(blp, 401, *GAME_STORE)
 def erase_me():
-    """Erase the caller: his name is gone from every view, listing, event and exported
+    """Erase the caller.
+
+    His name is gone from every view, listing, event and exported
     log, and his identity (profile, key, list of games, leaderboard places) with it. The
     games stay as they were played, and every audit still verifies: the name was stored
     sealed with a key of the player's own, and that key is what is deleted (docs/players.md).
@@ -123,10 +133,12 @@ def erase_me():
 @blp.route("/players/me/games", methods=["GET"])
 @blp.arguments(PageQuery(), location="query", error_status_code=400)
 @responds(blp, 200, MyGamesSchema)
-@blp.doc(security=PLAYER)
+@blp.doc(security=PLAYER_ONLY)
 @problems(blp, 400, 401, *GAME_STORE)
 def my_games(query):
-    """The games the caller has sat at with his key, newest first, each with its place, its
+    """The caller's games.
+
+    The games the caller has sat at with his key, newest first, each with its place, its
     rating change (once the ratings have it) and links to the game, its replay and audit."""
     player = me()
     s = services()
@@ -155,7 +167,8 @@ def _my_game(record, subject: str, delta: dict) -> dict:
         "seat": seat.seat if seat else None,
         "place": result.standings[seat.seat] if seat is not None and result is not None else None,
         "left": bool(seat and seat.left),
-        "players": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in record.seats if s is not None],
+        "players": [{"seat": s.seat, "name": s.name, "kind": s.kind, "profile_id": s.profile}
+                    for s in record.seats if s is not None],
         "rating_change": {"before": change[0], "after": change[1]} if change else None,
         "created_at": record.created_at, "updated_at": record.updated_at,
         "links": {"game": f"/v1/games/{gid}", "events": f"/v1/games/{gid}/events",
@@ -168,8 +181,10 @@ def _my_game(record, subject: str, delta: dict) -> dict:
 @responds(blp, 200, ProfileSchema)
 @problems(blp, 404, *GAME_STORE)
 def get_player(player_id):
-    """A player's public profile: name, ratings per variant (with the bots passed), counts.
-    404 for an id that names no player, or an erased one."""
+    """A player's public profile.
+
+    Name, ratings per variant (with the bots passed), counts. 404 for an id that names no
+    player, or an erased one."""
     player = services().identities.get(player_id)
     if player is None:
         raise ApiError(404, "player_not_found", f"no player {quoted(player_id, 40)}")
@@ -206,9 +221,11 @@ def _bots_around(variant: str, rating: int) -> tuple[list, list]:
 @blp.doc(security=PLAYER)
 @problems(blp, 400, 401, 404, *GAME_STORE)
 def leaderboard(query, variant):
-    """The players of a variant by rating, the bot levels among them (their ratings
-    measured by bot-only play: docs/ratings.md); `offset` and `limit` page it, or
-    `around=me` (with a player key) gives the page around the caller."""
+    """A variant's leaderboard.
+
+    The players of a variant by rating, the bot levels among them (their ratings measured
+    by bot-only play: docs/ratings.md); `offset` and `limit` page it, or `around=me` (with
+    a player key) gives the page around the caller."""
     if variant not in PRESET_IDS:
         raise ApiError(404, "variant_not_found", f"no rated variant {quoted(variant, 40)}; rated: {list(PRESET_IDS)}")
     s = services()

@@ -9,12 +9,12 @@ import unicodedata
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from domain.bots import LEVELS as BOT_LEVELS
-from domain.cards import RANKS, SUITS
+from domain.cards import MAX_CARDS, RANKS, SUITS
+from domain.commands import ACTIONS, MOVES
 from domain.rules import PRESET_IDS
 
 CARD_RE = re.compile(r"^(?:(?:10|[2-9JQKA])[CDHS]|JK[BR])$")
 VARIANTS = list(PRESET_IDS) + ["custom"]
-ACTIONS = ["play", "draw", "pass", "announce", "catch", "choose_pass_card"]
 LEVELS = list(BOT_LEVELS)
 
 
@@ -192,7 +192,7 @@ class DealSchema(Strict):
 class CreateGameSchema(Strict):
     variant = fields.String(required=True, validate=validate.OneOf(VARIANTS))
     rules = fields.Dict(load_default=None, allow_none=True, metadata={
-        "description": "Overrides of the preset's parameters (RULES.md §1.1/§4.3 shape, option flags under "
+        "description": "Overrides of the preset's parameters, in the shape of a variant's `rules` (option flags under "
                        "`options`); for `custom`, `base` names the preset to start from."})
     seats = fields.Integer(strict=True, load_default=4, validate=validate.Range(2, 10))
     players = fields.List(fields.Nested(PlayerSpec), load_default=list, validate=validate.Length(max=10))
@@ -265,29 +265,48 @@ class WishSchema(Strict):
             raise ValidationError('a wish is exactly one of {"suit": S}, {"rank": R}, {"free": true}')
 
 
-class MoveSchema(Strict):
-    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
-    cards = fields.List(card(), validate=validate.Length(1, 20))
-    wish = fields.Nested(WishSchema, allow_none=True)
-    announce = StrictBool()
-    joker_as = card(allow_none=True)
-    target_seat = fields.Integer(strict=True, validate=validate.Range(0, 9))
-    card = card()
+def _move_field(param):
+    """The marshmallow field of one move param (``domain.commands.MOVES``)."""
+    make = {
+        "cards": lambda: fields.List(card(), validate=validate.Length(1, MAX_CARDS)),
+        "card": lambda: card(allow_none=param.nullable),
+        "wish": lambda: fields.Nested(WishSchema, allow_none=param.nullable),
+        "flag": lambda: StrictBool(allow_none=param.nullable),
+        "seat": lambda: fields.Integer(strict=True, allow_none=param.nullable, validate=validate.Range(0, 9)),
+    }[param.kind]
+    return make()
+
+
+def _move_schema() -> type[Schema]:
+    """One schema for every move body, made from ``domain.commands.MOVES``: each action
+    takes its own params only, and requires the ones it needs."""
+    params = {}
+    for move in MOVES:
+        for p in move.params:
+            if params.setdefault(p.name, p).kind != p.kind:
+                raise TypeError(f"move param {p.name!r} has two kinds")
+    allowed = {m.action: {p.name for p in m.params} for m in MOVES}
+    required = {m.action: [p.name for p in m.params if p.required] for m in MOVES}
+    listed = {p.choices: p.name for p in params.values() if p.choices}
 
     @validates_schema
     def shape(self, data, **kwargs):
         action = data.get("action")
-        allowed = {"play": {"cards", "wish", "announce", "joker_as"}, "catch": {"target_seat"},
-                   "choose_pass_card": {"card"}}.get(action, set())
-        extra = set(data) - allowed - {"action"}
+        extra = set(data) - allowed.get(action, set()) - {"action"}
         if extra:
             raise ValidationError(f"{sorted(extra)} not allowed with action {action!r}")
-        if action == "play" and not data.get("cards"):
-            raise ValidationError("a play needs cards", "cards")
-        if action == "catch" and "target_seat" not in data:
-            raise ValidationError("a catch needs target_seat", "target_seat")
-        if action == "choose_pass_card" and "card" not in data:
-            raise ValidationError("choose_pass_card needs card", "card")
+        for name in required.get(action, ()):
+            if name not in data:
+                raise ValidationError(f"a {action} needs {name}", name)
+
+    attrs = {"action": fields.String(required=True, validate=validate.OneOf(ACTIONS)), "shape": shape,
+             **{name: _move_field(p) for name, p in params.items()}}
+    schema = type("MoveSchema", (Strict,), attrs)
+    schema.LISTED = listed
+    return schema
+
+
+MoveSchema = _move_schema()
 
 
 class ListGamesQuery(Strict):

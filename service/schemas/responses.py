@@ -1,21 +1,40 @@
 """Response shapes, for the OpenAPI document: views build plain dicts and serialize them
-with orjson; the API tests validate every response against the generated document."""
+with orjson; the API tests validate every response against the generated document.
+
+A field documented as a named component (``ref``: a card, a variant id, an event) says
+so in its metadata; ``documents.component_refs`` writes it as a reference."""
 
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from domain.rules.validate import FAMILY
+
 from .documents import COMPONENT
-from .requests import ACTIONS
+
+
+def ref(component: str, *, many: bool = False, **kw):
+    """A field documented as ``#/components/schemas/<component>`` (a list of them with
+    ``many``); ``allow_none`` makes it ``component | null``."""
+    if many:
+        description = kw.pop("metadata", {}).get("description")
+        meta = {"description": description} if description else {}
+        return fields.List(fields.Raw(metadata={COMPONENT: component}), metadata=meta, **kw)
+    metadata = {COMPONENT: component, **kw.pop("metadata", {})}
+    return fields.Raw(metadata=metadata, **kw)
+
+
+SEAT = {"validate": validate.Range(0, 9)}
 
 
 class ProblemSchema(Schema):
-    type = fields.String(required=True)
+    type = fields.String(required=True, metadata={"format": "uri", "description": "the problem type: "
+                                                  "https://macau.dev/problems/ followed by `code`"})
     title = fields.String(required=True)
-    status = fields.Integer(required=True)
-    detail = fields.String(required=True)
-    code = fields.String(required=True)
-    reason = fields.String(metadata={"description": "for rejected moves: a stable snake_case reason"})
+    status = fields.Integer(required=True, validate=validate.Range(400, 599))
+    detail = fields.String(required=True, metadata={"description": "what went wrong, for people"})
+    code = ref("ProblemCode", required=True)
+    reason = ref("RejectionReason")
 
 
 class PlayersRange(Schema):
@@ -24,10 +43,11 @@ class PlayersRange(Schema):
 
 
 class VariantSchema(Schema):
-    id = fields.String(required=True)
+    id = ref("VariantId", required=True)
     name = fields.String(required=True)
     players = fields.Nested(PlayersRange, required=True)
-    rules = fields.Dict(required=True, allow_none=True)
+    rules = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "the preset's full rule set; null for `custom`"})
     description = fields.String()
     parameters = fields.Dict(metadata={"description": "custom only: every rule-set parameter by dotted path, with "
                                                       "its type and allowed values (enum), as the service checks "
@@ -39,8 +59,8 @@ class VariantListSchema(Schema):
 
 
 class SeatedPlayerSchema(Schema):
-    player_id = fields.String(required=True)
-    seat = fields.Integer(required=True)
+    player_id = ref("PlayerId", required=True)
+    seat = fields.Integer(required=True, **SEAT)
     token = fields.String(required=True, metadata={"description": "returned once; send as Authorization: Bearer"})
 
 
@@ -48,13 +68,18 @@ PROFILE_ID = ("the public id of the player who took the seat with his player key
               "for a seat taken without one, a bot's, or an erased player's (named `Erased player`)")
 
 
+class SeatedBotSchema(Schema):
+    player_id = ref("PlayerId", required=True)
+    seat = fields.Integer(required=True, **SEAT)
+
+
 class SeatSchema(Schema):
-    seat = fields.Integer(required=True)
-    player_id = fields.String(required=True, allow_none=True)
+    seat = fields.Integer(required=True, **SEAT)
+    player_id = ref("PlayerId", required=True, allow_none=True)
     name = fields.String(required=True, allow_none=True)
     profile_id = fields.String(allow_none=True, metadata={"description": PROFILE_ID})
-    kind = fields.String(required=True, allow_none=True, validate=validate.OneOf(["human", "bot"]))
-    bot_level = fields.String(required=True, allow_none=True)
+    kind = ref("SeatKind", required=True, allow_none=True, metadata={"description": "null for a free seat"})
+    bot_level = ref("BotLevel", required=True, allow_none=True)
     autopilot = fields.Boolean(required=True)
     hand_size = fields.Integer(required=True)
     score = fields.Integer(required=True)
@@ -68,20 +93,22 @@ class SeatSchema(Schema):
 
 class PendingDrawSchema(Schema):
     amount = fields.Integer(required=True)
-    target_seat = fields.Integer(required=True)
-    family = fields.String()
+    target_seat = fields.Integer(required=True, **SEAT)
+    family = fields.String(metadata={"pattern": FAMILY.pattern, "description": "the draw cards' family (which "
+                                     "cards answer the penalty)"})
 
 
 class PendingSkipSchema(Schema):
     turns = fields.Integer(required=True)
-    target_seat = fields.Integer(required=True)
+    target_seat = fields.Integer(required=True, **SEAT)
 
 
 class WishViewSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["suit", "rank", "free_suit", "free_plain"]))
-    value = fields.String(required=True, allow_none=True)
-    by_seat = fields.Integer(required=True)
-    excluded_suit = fields.String(allow_none=True)
+    value = ref("WishValue", required=True, allow_none=True, metadata={
+        "description": "the suit or rank wished; null for the free kinds"})
+    by_seat = fields.Integer(required=True, **SEAT)
+    excluded_suit = ref("Suit", allow_none=True)
 
 
 class RobinSchema(Schema):
@@ -127,22 +154,11 @@ class ResultSchema(Schema):
     scores = fields.List(fields.Integer())
 
 
-class LegalMoveSchema(Schema):
-    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
-    cards = fields.List(fields.String())
-    wish_options = fields.List(fields.Dict(metadata={COMPONENT: "WishChoice"}),
-                               metadata={"description": "the wishes this play may make, each a valid `wish`"})
-    announce = fields.Boolean()
-    joker_as = fields.String()
-    target_seat = fields.Integer()
-    card = fields.String()
-
-
 class YouSchema(Schema):
-    seat = fields.Integer(required=True)
-    player_id = fields.String(required=True, allow_none=True)
-    hand = fields.List(fields.String(), required=True)
-    legal_moves = fields.List(fields.Nested(LegalMoveSchema), required=True)
+    seat = fields.Integer(required=True, **SEAT)
+    player_id = ref("PlayerId", required=True, allow_none=True)
+    hand = ref("Card", many=True, required=True)
+    legal_moves = ref("LegalMove", many=True, required=True)
     legal_moves_truncated = fields.Boolean(required=True)
 
 
@@ -157,12 +173,10 @@ class ConfigSchema(Schema):
 
 
 class GameViewSchema(Schema):
-    game_id = fields.String(required=True)
-    variant = fields.String(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(["waiting", "playing", "finished"]))
-    closed_reason = fields.String(allow_none=True, validate=validate.OneOf(["expired"]), metadata={
-        "description": "why a finished game has no result: `expired`, a table that waited MACAU_WAITING_TTL_S for "
-                       "players without filling (event `table_expired`); null otherwise"})
+    game_id = ref("GameId", required=True)
+    variant = ref("VariantId", required=True)
+    status = ref("GameStatus", required=True)
+    closed_reason = ref("ClosedReason", allow_none=True)
     version = fields.Integer(required=True)
     round = fields.Integer(required=True, metadata={
         "description": "the round being played or last played, numbered from 1; 0 before the first deal"})
@@ -173,13 +187,13 @@ class GameViewSchema(Schema):
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     dealer_seat = fields.Integer(required=True, allow_none=True)
     current_seat = fields.Integer(required=True, allow_none=True)
-    direction = fields.String(required=True, validate=validate.OneOf(["cw", "ccw"]))
-    top_card = fields.String(required=True, allow_none=True)
-    top_card_as = fields.String(allow_none=True, metadata={"description": "Pławno: the card a top joker stands for"})
+    direction = ref("Direction", required=True)
+    top_card = ref("Card", required=True, allow_none=True)
+    top_card_as = ref("Card", allow_none=True, metadata={"description": "Pławno: the card a top joker stands for"})
     discard_size = fields.Integer(required=True)
     stock_size = fields.Integer(required=True)
-    effective_suit = fields.String(required=True, allow_none=True)
-    effective_rank = fields.String(required=True, allow_none=True)
+    effective_suit = ref("Suit", required=True, allow_none=True)
+    effective_rank = ref("Rank", required=True, allow_none=True)
     free_play = fields.Boolean()
     pending = fields.Nested(PendingSchema, required=True)
     announcement = fields.Nested(AnnouncementSchema, required=True, allow_none=True)
@@ -197,61 +211,46 @@ class GameViewSchema(Schema):
         "description": "the game this one plays again (a rematch); null otherwise"})
     rated = fields.Boolean(metadata={"description": "whether the game counts for its players' ratings"})
     you = fields.Nested(YouSchema, metadata={"description": "present with a seat token"})
-    hands = fields.List(fields.List(fields.String()), metadata={"description": "auditor only"})
-    stock = fields.List(fields.String(), metadata={"description": "auditor only; top first"})
+    hands = fields.List(fields.List(fields.Raw(metadata={COMPONENT: "Card"})), metadata={"description": "auditor only"})
+    stock = ref("Card", many=True, metadata={"description": "auditor only; top first"})
 
 
 class ReplaySchema(GameViewSchema):
     at = fields.Integer(required=True)
-    discard = fields.List(fields.String(), required=True)
+    discard = ref("Card", many=True, required=True, metadata={"description": "the discard pile, bottom first"})
     rules = fields.Dict(required=True)
     seed = fields.String(required=True)
 
 
-class EventSchema(Schema):
-    seq = fields.Integer(required=True)
-    type = fields.String(required=True, metadata={
-        "description": "snake_case: the game events of RULES.md §7.3 and the service's own: `game_created`, "
-                       "`player_joined` (data: `player_id`, `name`; `profile_id` for a seat taken with a player key, "
-                       "whose name is read from its sealed form: `Erased player` once he is erased), `bot_joined`, "
-                       "`player_left`, `autopilot_changed`, `turn_timed_out`, "
-                       "`call_penalty_applied`, `table_expired` (a waiting table closed after "
-                       "MACAU_WAITING_TTL_S without filling; data `{waited_s}`; the game is then finished with "
-                       "no result) and `rematch_offered` (after `game_ended`: the game is played again as "
-                       "`data.game_id`)"})
-    at = fields.String(required=True, metadata={"format": "date-time"})
-    seat = fields.Integer(required=True, allow_none=True)
-    data = fields.Dict(required=True)
-
-
 class EventsSchema(Schema):
     version = fields.Integer(required=True)
-    events = fields.List(fields.Nested(EventSchema), required=True)
+    events = ref("Event", many=True, required=True)
 
 
 class MoveResultSchema(Schema):
     version = fields.Integer(required=True)
-    events = fields.List(fields.Nested(EventSchema), required=True)
+    events = ref("Event", many=True, required=True, metadata={"description": "the events the move made, as the "
+                                                               "mover may see them"})
     game = fields.Nested(GameViewSchema, required=True)
 
 
 class CreatedGameSchema(Schema):
-    game_id = fields.String(required=True)
+    game_id = ref("GameId", required=True)
     version = fields.Integer(required=True)
-    status = fields.String(required=True)
+    status = ref("GameStatus", required=True)
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     players = fields.List(fields.Nested(SeatedPlayerSchema), required=True)
-    bots = fields.List(fields.Dict())
-    variant = fields.String()
+    bots = fields.List(fields.Nested(SeatedBotSchema), required=True)
+    variant = ref("VariantId", required=True)
 
 
 class JoinedSchema(Schema):
-    game_id = fields.String()
-    player_id = fields.String(required=True)
-    seat = fields.Integer(required=True)
-    token = fields.String(required=True)
-    status = fields.String()
-    version = fields.Integer()
+    game_id = ref("GameId", required=True)
+    player_id = ref("PlayerId", required=True)
+    seat = fields.Integer(required=True, **SEAT)
+    token = fields.String(required=True, metadata={"description": "returned once; send as Authorization: Bearer"})
+    status = ref("GameStatus", required=True)
+    version = fields.Integer(required=True)
     seeded = fields.Boolean(required=True, metadata={"description": (
         "created with a `seed`: its creator may know every card, so such a table is never public")})
     fixed_deal = fields.Boolean(required=True, metadata={"description": (
@@ -259,38 +258,45 @@ class JoinedSchema(Schema):
 
 
 class RematchSchema(JoinedSchema):
-    rematch_of = fields.String(required=True, metadata={"description": "the finished game this one plays again"})
+    rematch_of = ref("GameId", required=True, metadata={"description": "the finished game this one plays again"})
 
 
 class BotAddedSchema(Schema):
-    player_id = fields.String(required=True)
-    seat = fields.Integer(required=True)
-    status = fields.String()
-    version = fields.Integer()
+    player_id = ref("PlayerId", required=True)
+    seat = fields.Integer(required=True, **SEAT)
+    status = ref("GameStatus", required=True)
+    version = fields.Integer(required=True)
 
 
 class QuickplayResultSchema(Schema):
-    game_id = fields.String(required=True)
-    player_id = fields.String(required=True)
-    seat = fields.Integer(required=True)
-    token = fields.String(required=True)
-    status = fields.String()
+    game_id = ref("GameId", required=True)
+    player_id = ref("PlayerId", required=True)
+    seat = fields.Integer(required=True, **SEAT)
+    token = fields.String(required=True, metadata={"description": "returned once; send as Authorization: Bearer"})
+    status = ref("GameStatus", required=True)
+
+
+class ListedPlayerSchema(Schema):
+    seat = fields.Integer(required=True, **SEAT)
+    name = fields.String(required=True)
+    kind = ref("SeatKind", required=True)
+    profile_id = fields.String(allow_none=True, metadata={"description": PROFILE_ID})
+    autopilot = fields.Boolean(metadata={"description": "a bot plays for this human now (repeated timeouts)"})
 
 
 class GameSummarySchema(Schema):
-    game_id = fields.String(required=True)
-    variant = fields.String(required=True)
-    status = fields.String(required=True)
-    closed_reason = fields.String(allow_none=True, validate=validate.OneOf(["expired"]), metadata={
-        "description": "why a finished game has no result: `expired`, a table that waited MACAU_WAITING_TTL_S for "
-                       "players without filling (event `table_expired`); null otherwise"})
+    game_id = ref("GameId", required=True)
+    variant = ref("VariantId", required=True)
+    status = ref("GameStatus", required=True)
+    # not required: a finished game's summary may come from an archive written before these fields
+    closed_reason = ref("ClosedReason", allow_none=True)
     seats = fields.Integer(required=True)
     seats_taken = fields.Integer(required=True)
     seats_open = fields.Integer(metadata={"description": "free seats anyone may take (a rematch holds its old "
                                                          "players' seats for them)"})
-    players = fields.List(fields.Dict(), required=True)
+    players = fields.List(fields.Nested(ListedPlayerSchema), required=True)
     version = fields.Integer(required=True)
-    created_at = fields.String(required=True)
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
     fill_with_bots_after_s = fields.Float(allow_none=True)
     public = fields.Boolean(metadata={"description": "false for a private table (listed to the auditor only)"})
     attended = fields.Boolean(metadata={"description": (
@@ -307,9 +313,9 @@ class GameListSchema(Schema):
 
 
 class LeftSchema(Schema):
-    seat = fields.Integer(required=True)
+    seat = fields.Integer(required=True, **SEAT)
     version = fields.Integer(required=True)
-    status = fields.String(required=True)
+    status = ref("GameStatus", required=True)
 
 
 class AuditCheckSchema(Schema):
@@ -349,12 +355,12 @@ class PlayerCreatedSchema(Schema):
 
 
 class BotStepSchema(Schema):
-    level = fields.String(required=True, validate=validate.OneOf(["easy", "normal", "hard"]))
+    level = ref("BotLevel", required=True)
     rating = fields.Integer(required=True)
 
 
 class VariantRatingSchema(Schema):
-    variant = fields.String(required=True)
+    variant = ref("VariantId", required=True)
     rating = fields.Integer(required=True, metadata={"description": "the rating shown: 1000 + 40 (mu - 3 sigma)"})
     mu = fields.Float(required=True)
     sigma = fields.Float(required=True)
@@ -396,14 +402,15 @@ class RatingChangeSchema(Schema):
 
 
 class MyGameSchema(Schema):
-    game_id = fields.String(required=True)
-    variant = fields.String(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(["waiting", "playing", "finished"]))
+    game_id = ref("GameId", required=True)
+    variant = ref("VariantId", required=True)
+    status = ref("GameStatus", required=True)
     rated = fields.Boolean(required=True)
     seat = fields.Integer(required=True, allow_none=True)
     place = fields.Integer(required=True, allow_none=True)
     left = fields.Boolean(required=True, metadata={"description": "the player left the game (a bot took the seat)"})
-    players = fields.List(fields.Dict(), required=True, metadata={"description": "every seat: seat, name, kind"})
+    players = fields.List(fields.Nested(ListedPlayerSchema), required=True,
+                          metadata={"description": "every seat taken"})
     rating_change = fields.Nested(RatingChangeSchema, required=True, allow_none=True, metadata={
         "description": "the player's rating before and after the game, once the ratings have it"})
     created_at = fields.String(required=True, metadata={"format": "date-time"})
@@ -419,17 +426,18 @@ class MyGamesSchema(Schema):
 
 class LeaderboardEntrySchema(Schema):
     rank = fields.Integer(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(["human", "bot"]))
-    player_id = fields.String(required=True, allow_none=True)
+    kind = ref("SeatKind", required=True)
+    player_id = fields.String(required=True, allow_none=True, metadata={"description": "a player's public id "
+                                                                                      "(`GET /v1/players/{id}`)"})
     name = fields.String(required=True)
-    bot_level = fields.String(required=True, allow_none=True)
+    bot_level = ref("BotLevel", required=True, allow_none=True)
     rating = fields.Integer(required=True)
     games = fields.Integer(required=True)
     me = fields.Boolean(metadata={"description": "the caller (with a player key)"})
 
 
 class LeaderboardSchema(Schema):
-    variant = fields.String(required=True)
+    variant = ref("VariantId", required=True)
     total = fields.Integer(required=True, metadata={"description": "entries on the board, bots included"})
     offset = fields.Integer(required=True)
     entries = fields.List(fields.Nested(LeaderboardEntrySchema), required=True)

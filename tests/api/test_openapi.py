@@ -56,7 +56,7 @@ def test_meta_endpoints_are_tagged_meta_and_only_they():
 
 def test_a_generated_client_gets_typed_wishes_headers_and_events():
     spec = yaml.safe_load(SPEC_PATH.read_text())
-    legal = spec["components"]["schemas"]["LegalMove"]["properties"]["wish_options"]
+    legal = spec["components"]["schemas"]["ListedPlayMove"]["properties"]["wish_options"]
     assert legal["items"] == {"$ref": "#/components/schemas/WishChoice"}
     stream = spec["paths"]["/v1/games/{game_id}/stream"]["get"]
     [last_event_id] = [p for p in stream["parameters"] if p["name"] == "Last-Event-ID"]

@@ -5,6 +5,7 @@ import { Center, SeatRing, Standings } from './board.js';
 import { STEP_MS, chime, faceOf, fly, lastMoves, rectOf, topAt, usePacedVersion, usePref } from './follow.js';
 import { Hand } from './hand.js';
 import { EventLog } from './log.js';
+import { askToNotify, notificationsSupported, useHidden, useTurnNotification } from './notify.js';
 import { openStream } from './stream.js';
 import { Countdown, CopyButton, Problem, SiteHeader, seatName, useVariantName } from './ui.js';
 import { describe, logLines } from './words.js';
@@ -26,6 +27,7 @@ export function TablePage({ gameId }) {
   const [busy, setBusy] = useState(false);
   const [pace, setPace] = usePref('pace', 'on');
   const [sound, setSound] = usePref('sound', 'off');
+  const [notify, setNotify] = usePref('notify', 'off');
   const viewRef = useRef(null);
   const refresher = useRef(null);
 
@@ -98,7 +100,11 @@ export function TablePage({ gameId }) {
   const you = view && view.you ? view.you.seat : null;
   const shownSeq = usePacedVersion(view, events, you, pace === 'on');
   const paced = !!view && shownSeq < view.version;
-  const acting = paced ? (events.find((e) => e.seq === shownSeq) || {}).seat : null;
+  // another seat's move held on screen (not a lobby event, nor the moment a view waits for
+  // the events that lead to it): what data-paced and data-current-seat then speak of
+  const shownEvent = paced ? events.find((e) => e.seq === shownSeq) : null;
+  const stepping = !!shownEvent && !!STEP_MS[shownEvent.type] && shownEvent.seat != null && shownEvent.seat !== you;
+  const acting = stepping ? shownEvent.seat : null;
   const myTurn = !!view && !paced && view.status === 'playing' && view.current_seat === you && you != null;
 
   // cards travel: the moves of others as each is shown (yours as you make them)
@@ -135,9 +141,15 @@ export function TablePage({ gameId }) {
   }, [token, view && view.you && view.you.seat]);
 
   const variantName = useVariantName(view && view.variant);
+  // it is your turn (whatever the pacing shows): the tab says so from the background
+  const mustAct = !!view && view.status === 'playing' && you != null
+    && (view.current_seat === you || (view.pending.pass_cards || { waiting_seats: [] }).waiting_seats.includes(you));
+  const hidden = useHidden();
   useEffect(() => {
-    if (view) document.title = `${variantName} · ${statusWords(view, you, myTurn)} · Macau`;
-  }, [view, variantName, myTurn]);
+    if (view) document.title = `${hidden && mustAct ? '● Your turn · ' : ''}${variantName} · ${statusWords(view, you, myTurn)} · Macau`;
+  }, [view, variantName, myTurn, hidden, mustAct]);
+  useTurnNotification(mustAct, hidden, notify === 'on',
+    { title: 'Your turn', body: `${variantName}: it is your move.`, tag: `macau-${gameId}` });
 
   const playedFrom = useRef(null);
   const move = async (body) => {
@@ -183,19 +195,22 @@ export function TablePage({ gameId }) {
   const top = topAt(events, paced ? shownSeq : view.version);
   const topShown = paced ? top : (top && top.code === view.top_card ? top : null);
   const ended = view.status === 'finished';
-  const actingEvent = paced ? events.find((e) => e.seq === shownSeq) : null;
+  const actingEvent = stepping ? shownEvent : null;
 
   return html`<${SiteHeader}>
-      <${TableMenu} gameId=${gameId} ended=${ended} pace=${pace} setPace=${setPace} sound=${sound} setSound=${setSound} />
+      <${TableMenu} gameId=${gameId} ended=${ended} pace=${pace} setPace=${setPace} sound=${sound} setSound=${setSound}
+        notify=${notify} setNotify=${setNotify} />
       ${token && you != null && html`<${SeatMenu} gameId=${gameId} token=${token} view=${view} onLeft=${() => { seats.forget(gameId); setToken(null); }} />`}
     <//>
     <main id="table" class=${`table-page ${you == null ? 'spectating' : ''} ${ended ? 'ended' : ''}`} data-status=${view.status}
       data-version=${String(paced ? shownSeq : view.version)}
       data-current-seat=${paced ? String(acting ?? '') : (view.current_seat == null ? '' : String(view.current_seat))}
-      data-your-seat=${you == null ? undefined : String(you)} data-paced=${paced ? 'true' : 'false'}>
+      data-your-seat=${you == null ? undefined : String(you)} data-paced=${stepping ? 'true' : 'false'}>
       <div class="table-bar">
         <h1 class="table-title">${variantName}<span class="muted"> · ${view.status === 'waiting' ? 'waiting for players' : `round ${view.round}`}</span>
-          ${you == null && html`<span class="tag">spectating</span>`}</h1>
+          ${you == null && html`<span class="tag">spectating</span>`}
+          ${rigged(view) && html`<span class="tag warn" data-rigged=${rigged(view)}
+            title=${riggedWords(view)}>the creator may know the cards</span>`}</h1>
         <div class=${`link-state ${ended ? 'over' : link}`} role="status">${ended ? 'Game over' : linkWords(link)}</div>
       </div>
       <div class="main-col">
@@ -223,6 +238,16 @@ export function TablePage({ gameId }) {
     </main>`;
 }
 
+// a table whose cards its creator may know (API: seeded, fixed_deal): 'deal', 'seed' or null
+function rigged(view) {
+  return view.fixed_deal ? 'deal' : view.seeded ? 'seed' : null;
+}
+
+function riggedWords(view) {
+  return view.fixed_deal ? 'Its cards were dealt as its creator chose them.'
+    : 'Its cards are shuffled from a seed its creator chose, so the creator can know every hand and every draw.';
+}
+
 function statusWords(view, you, myTurn) {
   if (view.status === 'waiting') return 'waiting';
   if (view.status === 'finished') return 'game over';
@@ -245,7 +270,14 @@ function TurnLine({ view, you, paced, acting, ctx, myTurn }) {
   </p>`;
 }
 
-function TableMenu({ gameId, ended, pace, setPace, sound, setSound }) {
+function TableMenu({ gameId, ended, pace, setPace, sound, setSound, notify, setNotify }) {
+  const [refused, setRefused] = useState(false);
+  const toggleNotify = async (on) => {
+    if (!on) return setNotify('off');
+    const answer = await askToNotify();
+    setRefused(answer !== 'granted');
+    setNotify(answer === 'granted' ? 'on' : 'off');
+  };
   return html`<details class="menu"><summary>Menu</summary><div class="menu-body settings">
     <${CopyButton} label="Copy watch link" text=${() => `${location.origin}/play/${encodeURIComponent(gameId)}`} />
     ${ended && html`<a class="button" href=${`/replay/${encodeURIComponent(gameId)}`}>Replay & audit</a>`}
@@ -253,6 +285,10 @@ function TableMenu({ gameId, ended, pace, setPace, sound, setSound }) {
       Show others' moves one at a time</label>
     <label class="check"><input type="checkbox" checked=${sound === 'on'} onChange=${(e) => setSound(e.currentTarget.checked ? 'on' : 'off')} />
       Sound on your turn</label>
+    ${notificationsSupported() && html`<label class="check"><input type="checkbox" checked=${notify === 'on'}
+        onChange=${(e) => toggleNotify(e.currentTarget.checked)} />
+      Notify me when it is my turn and this tab is in the background</label>`}
+    ${refused && html`<p class="muted" role="status">The browser does not allow notifications from this page.</p>`}
   </div></details>`;
 }
 
@@ -324,6 +360,8 @@ function Waiting({ view, gameId, token, you, onJoined }) {
   const open = view.seats.filter((s) => !s.player_id && !s.reserved).length;
   return html`<div class="waiting">
     <p class="big-line">Waiting for players: <strong>${taken} of ${view.seats.length}</strong> seats taken.</p>
+    ${rigged(view) && html`<p class="notice" role="note" data-rigged-warning=${rigged(view)}><strong>The creator of this
+      table may know the cards.</strong> ${riggedWords(view)} Take a seat only if you trust them.</p>`}
     ${view.fill_with_bots_at && html`<p>Empty seats get bots in <${Countdown} deadline=${view.fill_with_bots_at} label="until bots fill the table" />.</p>`}
     <${SeatRing} view=${view} me=${you ?? 0} you=${you} seats=${view.seats.map((_, i) => i).filter((i) => i !== you)} live=${true}
       label="Seats" onAddBot=${token && you != null ? addBot : null} heldFor=${heldFor} />

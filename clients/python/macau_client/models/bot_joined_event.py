@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.bot_joined_event_type import BotJoinedEventType, check_bot_joined_event_type
+
+if TYPE_CHECKING:
+    from ..models.bot_joined_data import BotJoinedData
+
+
+T = TypeVar("T", bound="BotJoinedEvent")
+
+
+@_attrs_define
+class BotJoinedEvent:
+    """`bot_joined`
+
+    Attributes:
+        seq (int): 1-based, gap-free per game
+        type_ (BotJoinedEventType):
+        at (datetime.datetime):
+        seat (int):
+        data (BotJoinedData):
+    """
+
+    seq: int
+    type_: BotJoinedEventType
+    at: datetime.datetime
+    seat: int
+    data: BotJoinedData
+
+    def to_dict(self) -> dict[str, Any]:
+        seq = self.seq
+
+        type_: str = self.type_
+
+        at = self.at.isoformat()
+
+        seat = self.seat
+
+        data = self.data.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "seq": seq,
+                "type": type_,
+                "at": at,
+                "seat": seat,
+                "data": data,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.bot_joined_data import BotJoinedData  # noqa: PLC0415
+
+        d = dict(src_dict)
+        seq = d.pop("seq")
+
+        type_ = check_bot_joined_event_type(d.pop("type"))
+
+        at = datetime.datetime.fromisoformat(d.pop("at"))
+
+        seat = d.pop("seat")
+
+        data = BotJoinedData.from_dict(d.pop("data"))
+
+        bot_joined_event = cls(
+            seq=seq,
+            type_=type_,
+            at=at,
+            seat=seat,
+            data=data,
+        )
+
+        return bot_joined_event

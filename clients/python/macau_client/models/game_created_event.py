@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.game_created_event_type import GameCreatedEventType, check_game_created_event_type
+
+if TYPE_CHECKING:
+    from ..models.game_created_data import GameCreatedData
+
+
+T = TypeVar("T", bound="GameCreatedEvent")
+
+
+@_attrs_define
+class GameCreatedEvent:
+    """`game_created`
+
+    Attributes:
+        seq (int): 1-based, gap-free per game
+        type_ (GameCreatedEventType):
+        at (datetime.datetime):
+        seat (None):  Default: None.
+        data (GameCreatedData):
+    """
+
+    seq: int
+    type_: GameCreatedEventType
+    at: datetime.datetime
+    data: GameCreatedData
+    seat: None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        seq = self.seq
+
+        type_: str = self.type_
+
+        at = self.at.isoformat()
+
+        seat = self.seat
+
+        data = self.data.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "seq": seq,
+                "type": type_,
+                "at": at,
+                "seat": seat,
+                "data": data,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.game_created_data import GameCreatedData  # noqa: PLC0415
+
+        d = dict(src_dict)
+        seq = d.pop("seq")
+
+        type_ = check_game_created_event_type(d.pop("type"))
+
+        at = datetime.datetime.fromisoformat(d.pop("at"))
+
+        seat = d.pop("seat")
+
+        data = GameCreatedData.from_dict(d.pop("data"))
+
+        game_created_event = cls(
+            seq=seq,
+            type_=type_,
+            at=at,
+            seat=seat,
+            data=data,
+        )
+
+        return game_created_event

@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="SkipRobinEndedData")
+
+
+@_attrs_define
+class SkipRobinEndedData:
+    def to_dict(self) -> dict[str, Any]:
+
+        field_dict: dict[str, Any] = {}
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        skip_robin_ended_data = cls()
+
+        return skip_robin_ended_data
