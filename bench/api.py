@@ -113,20 +113,22 @@ def view_request(game_id: str, token: str) -> bytes:
     return (f"GET /v1/games/{game_id} HTTP/1.1\r\nHost: bench\r\nAuthorization: Bearer {token}\r\n\r\n").encode()
 
 
-def drive(port: int, games: list, out: Queue, until: float, rate_per_game: float | None, with_view: bool = False):
+def drive(port: int, games: list, out: Queue, until: float, rate_per_game: float | None, with_view: bool = False,
+          starts: dict | None = None):
     """Play ``games`` (game_id, tokens, moves) round-robin on one connection; report
-    (latency_s, seq_before) samples and the number of moves. ``with_view``: each move
-    first GETs the seat's view, as a client that reads its legal moves does (the sample
-    is then the time of both requests)."""
+    (latency_s, seq_before) samples, the number of moves, errors, and how far each game
+    got. ``with_view``: each move first GETs the seat's view, as a client that reads its
+    legal moves does (the sample is then the time of both requests). ``starts``: the move
+    each game resumes at (by game id; default its first)."""
     conn = RawConn(port)
     requests = [[move_request(g[0], g[1][seat], body) for seat, body in g[2]] for g in games]
     views = [[view_request(g[0], g[1][seat]) for seat, _ in g[2]] for g in games] if with_view else None
     samples, done, errors = [], 0, 0
-    cursors = [0] * len(games)
+    cursors = [(starts or {}).get(g[0], 0) for g in games]
+    active = [i for i in range(len(games)) if cursors[i] < len(requests[i])]
     seqs = [0] * len(games)
     next_at = [time.perf_counter() + random.random() * (1 / rate_per_game if rate_per_game else 0)
                for _ in games]
-    active = list(range(len(games)))
     try:
         while active and time.perf_counter() < until:
             now = time.perf_counter()
@@ -160,21 +162,27 @@ def drive(port: int, games: list, out: Queue, until: float, rate_per_game: float
                 time.sleep(0.0005)
     except (ConnectionError, OSError):  # the server went away: report what was done
         errors += 1
-    out.put((samples, done, errors))
+    out.put((samples, done, errors, {g[0]: c for g, c in zip(games, cursors)}))
 
 
-def run_phase(port, games, clients: int, seconds: float, rate: float | None, with_view: bool = False):
+def run_phase(port, games, clients: int, seconds: float, rate: float | None, with_view: bool = False,
+              starts: dict | None = None, reached: dict | None = None):
+    """``starts``: the move each game resumes at (``drive``); ``reached``, if given, is
+    filled with where each game got to."""
     chunks = [games[i::clients] for i in range(clients)]
     q: Queue = Queue()
     until = time.perf_counter() + seconds
     per_game = rate / len(games) if rate else None
-    procs = [Process(target=drive, args=(port, c, q, until, per_game, with_view)) for c in chunks if c]
+    procs = [Process(target=drive, args=(port, c, q, until, per_game, with_view, starts)) for c in chunks if c]
     t0 = time.perf_counter()
     for p in procs:
         p.start()
     results = [q.get() for _ in procs]
     for p in procs:
         p.join()
+    if reached is not None:
+        for r in results:
+            reached.update(r[3])
     elapsed = min(seconds, time.perf_counter() - t0)
     samples = [s for r in results for s in r[0]]
     return samples, sum(r[1] for r in results), sum(r[2] for r in results), elapsed

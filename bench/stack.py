@@ -26,12 +26,15 @@ NO_TABLE_LIMITS = {f"MACAU_{name.upper()}": str(value) for name, value in NO_TAB
 
 class Stack:
     def __init__(self, store: str = "redis", *, replicas: int = 0, wait_replicas: int = 0, apis: int = 1,
-                 workers: int = 2):
+                 workers: int = 2, queue_workers: int = 0, env: dict | None = None):
         assert store in ("redis", "cluster")
         self.store, self.replicas, self.wait_replicas = store, replicas, wait_replicas
         self.n_apis, self.workers = apis, workers
+        self.queue_workers = queue_workers  # `macau worker` processes (then set MACAU_ENQUEUE=1 in env)
+        self.extra_env = env or {}  # settings over the ones below
         self.servers: list = []  # what to stop: an EmbeddedRedis or an EmbeddedCluster
         self.apis: list[subprocess.Popen] = []
+        self.rq_workers: list[subprocess.Popen] = []
         self.ports: list[int] = []
 
     @property
@@ -51,6 +54,7 @@ class Stack:
                    MACAU_MAX_CONNECTIONS_PER_CLIENT="3000",
                    GUNICORN_WORKERS=str(self.workers), MACAU_LOG_LEVEL="WARNING",
                    MACAU_REDIS_WAIT_REPLICAS=str(self.wait_replicas))
+        env.update(self.extra_env)
         if self.store == "redis":
             server = start_server()
             self.servers.append(server)
@@ -77,6 +81,10 @@ class Stack:
                         break
                 except Exception:
                     time.sleep(0.2)
+        for _ in range(self.queue_workers):
+            self.rq_workers.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env,
+                                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        self.env = env
         return self
 
     @property
@@ -94,7 +102,18 @@ class Stack:
             pids += [node.pid for node in nodes if node.pid is not None]
         return [psutil.Process(pid) for pid in pids]
 
+    def worker_processes(self) -> list[psutil.Process]:
+        return [psutil.Process(w.pid) for w in self.rq_workers if w.poll() is None]
+
     def stop(self) -> None:
+        for w in self.rq_workers:
+            w.terminate()
+        for w in self.rq_workers:
+            try:
+                w.wait(15)
+            except subprocess.TimeoutExpired:
+                w.kill()
+                w.wait()
         for api in self.apis:
             api.terminate()
         for api in self.apis:

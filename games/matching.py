@@ -1,6 +1,6 @@
 """Rating-aware quick play: which waiting rated table suits a player (docs/ratings.md).
 
-A public rated table waiting for players is in its pool (variant and seats) at its
+A public rated table waiting for players is in its pool (variant, seats, turn clock) at its
 rating: the mean display rating of the players seated. A player asking for a seat is
 offered the table nearest his rating among those whose band holds him; a table's band
 widens as it waits: ``BAND_BASE + BAND_PER_S * seconds waited`` display points either
@@ -8,8 +8,8 @@ side. Nobody near enough: a new table, which waits for the next player (and, lik
 quick-play table, is filled with bots of the level nearest its rating when its
 ``fill_with_bots_after_s`` comes).
 
-The pool is a sorted set per variant and size (``match:{M:<variant>:<seats>}``, score: the
-table's rating), kept by the game service as tables fill and start; the ``NEAR`` tables
+The pool is a sorted set per variant, size and turn clock
+(``match:{M:<variant>:<seats>:<turn_timeout_s>}``, score: the table's rating), kept by the game service as tables fill and start; the ``NEAR`` tables
 nearest the player's rating on either side are looked at (a lookup costs the same with
 ten or ten thousand tables waiting). A table gone from the lobby (filled, started,
 expired) is dropped from its pool when quick play finds it so."""
@@ -28,8 +28,10 @@ def band(waited_s: float) -> float:
     return BAND_BASE + BAND_PER_S * max(0.0, waited_s)
 
 
-def pool(variant: str, seats: int) -> str:
-    return f"{variant}:{seats}"
+def pool(variant: str, seats: int, turn_timeout_s: Optional[float]) -> str:
+    """The pool of rated tables of a variant, size and turn clock (quick play joins only a
+    table with the clock asked for: a live table and a correspondence one never mix)."""
+    return f"{variant}:{seats}:{'none' if turn_timeout_s is None else format(turn_timeout_s, 'g')}"
 
 
 class MatchIndex:

@@ -43,6 +43,7 @@ def summary(record: GameRecord) -> dict:
         "version": record.version,
         "created_at": record.created_at,
         "fill_with_bots_after_s": record.config.get("fill_with_bots_after_s"),
+        "turn_timeout_s": record.config.get("turn_timeout_s"),
         "public": bool(record.config.get("public", True)),
         "seeded": bool(record.config.get("seeded")),
         "fixed_deal": record.fixed_deal,

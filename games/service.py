@@ -8,7 +8,7 @@ taken — its start events go into the same atomic append as the last join.
 Moves — a seat's, a bot's or the clock's — all go through ``act``: it owns the status
 and seat checks, the autopilot hand-over, the version-checked append and the one retry
 policy. After every append the lobby projection and the follow-ups (bot turns, clocks)
-hear of the new record."""
+hear of the new record, and so does ``notify`` (webhooks) of the notices it calls for."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ from .due import DueIndex
 from .identity import Identities, Sitter
 from .matching import MatchIndex, choose, pool
 from .limits import MAX_ROUND_EVENTS
+from .notifications import Notice, notices
 from .projections import LobbyIndex, standing, summary
 from .quota import UNATTENDED, WAITING, TableQuota
 from .ratings import NEW_PLAYER, RatingBook
@@ -55,6 +56,7 @@ log = logging.getLogger("macau.games")
 AUTOPILOT_AFTER_TIMEOUTS = 2  # consecutive turn timeouts before a bot plays for an absent human
 ATTEMPTS = 8  # decisions per command before a busy game gives up (409 busy)
 QUICKPLAY_CANDIDATES = 50  # waiting tables quick play looks at before it opens a new one
+DEFAULT_TURN_TIMEOUT_S = 60.0
 
 
 class NotFound(LookupError):
@@ -101,7 +103,7 @@ class TableSpec:
     players: list = field(default_factory=list)  # names of humans seated at once
     bots: list = field(default_factory=list)  # levels of bots seated at once
     bot_delay_s: float = 1.0
-    turn_timeout_s: Optional[float] = 60.0
+    turn_timeout_s: Optional[float] = DEFAULT_TURN_TIMEOUT_S
     announce_window_s: Optional[float] = 5.0
     fill_with_bots_after_s: Optional[float] = None
     seed: Optional[int] = None
@@ -149,6 +151,7 @@ class GameService:
                  new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16],
                  observer: Optional[Observer] = None, due: Optional[DueIndex] = None,
                  quota: Optional[TableQuota] = None, max_round_events: int = MAX_ROUND_EVENTS,
+                 notify: Optional[Callable[[GameRecord, list[Notice]], None]] = None,
                  players: Optional[Identities] = None, ratings: Optional[RatingBook] = None,
                  matches: Optional[MatchIndex] = None):
         self.repo = repo
@@ -163,6 +166,7 @@ class GameService:
         self.players = players  # players' lists of games ("my games")
         self.ratings = ratings  # players' ratings (rated quick play reads them)
         self.matches = matches  # waiting rated tables by rating (rated quick play)
+        self.notify = notify  # hears each append's notices (webhooks); None: nobody listens
 
     def now(self) -> float:
         return round(self.clock(), 3)
@@ -331,7 +335,7 @@ class GameService:
         if len(events) - 1 == spec.seats:  # full at once: the start goes into the same atomic append
             events += self._start(None, game_id, events)[0]
         stored, record = self.repo.create(game_id, events)
-        self._changed(None, record)
+        self._changed(None, record, stored)
         if self.quota is not None:
             self.quota.charge(client, game_id)
         if spec.sitter is not None and spec.players:
@@ -356,40 +360,43 @@ class GameService:
         return record, seated
 
     def quickplay(self, variant: str, seats: int, name: str, fill_with_bots_after_s: Optional[float] = None,
-                  client: Optional[str] = None, sitter: Optional[Sitter] = None,
-                  rated: Optional[bool] = None) -> tuple[GameRecord, Seated]:
-        """A seat at the oldest public waiting table of ``variant`` with ``seats`` seats
-        (the next one when a table fills meanwhile), or at a new public table (charged
-        to ``client``). Never a table whose creator may know the cards.
+                  client: Optional[str] = None, turn_timeout_s: Optional[float] = DEFAULT_TURN_TIMEOUT_S,
+                  sitter: Optional[Sitter] = None, rated: Optional[bool] = None) -> tuple[GameRecord, Seated]:
+        """A seat at the oldest public waiting table of ``variant`` with ``seats`` seats and
+        the turn clock ``turn_timeout_s`` (the next one when a table fills meanwhile), or at a
+        new public table (charged to ``client``). Never a table whose creator may know the
+        cards.
 
-        With a player key (``sitter``) the table is rated unless ``rated`` is False: then
-        the seat is at the waiting rated table nearest the player's rating whose band
-        holds him (``games.matching``), else at a new rated table. Without one, or
-        unrated, only unrated tables."""
-        rated = sitter is not None if rated is None else rated
+        With a player key (``sitter``) and a turn clock the table is rated unless ``rated``
+        is False: then the seat is at the waiting rated table with that clock nearest the
+        player's rating whose band holds him (``games.matching``), else at a new rated
+        table. Without one, or unrated, only unrated tables."""
+        if rated is None:
+            rated = sitter is not None and turn_timeout_s is not None
         if rated and sitter is None:
             raise PlayerRequired("rated quick play seats players with a player key")
-        if rated and self.matches is not None:
-            found = self._rated_table(variant, seats, name, sitter)
+        if rated and self.matches is not None and turn_timeout_s is not None:
+            found = self._rated_table(variant, seats, turn_timeout_s, name, sitter)
             if found is not None:
                 return found
-        else:
+        elif not rated:
             for table in self.lobby.list("waiting", variant, QUICKPLAY_CANDIDATES):
-                if table["seats"] != seats or table.get("seeded") or table.get("fixed_deal") or table.get("rated"):
+                if table["seats"] != seats or table.get("seeded") or table.get("fixed_deal") or table.get("rated") \
+                        or table.get("turn_timeout_s", DEFAULT_TURN_TIMEOUT_S) != turn_timeout_s:
                     continue
                 try:
                     return self.join(table["game_id"], name, stranger=True, sitter=sitter)
                 except (Conflict, NotFound):
                     continue  # taken or closed meanwhile: try the next table
         record, seated = self.create(TableSpec(variant=variant, seats=seats, players=[name], rated=rated,
-                                               fill_with_bots_after_s=fill_with_bots_after_s, sitter=sitter),
-                                     client)
+                                               fill_with_bots_after_s=fill_with_bots_after_s,
+                                               turn_timeout_s=turn_timeout_s, sitter=sitter), client)
         return record, seated[0]
 
-    def _rated_table(self, variant: str, seats: int, name: str, sitter: Sitter):
+    def _rated_table(self, variant: str, seats: int, turn_timeout_s: float, name: str, sitter: Sitter):
         """A seat at the waiting rated table that suits the player best, or None."""
         mine = self.ratings.displays(variant, [sitter.subject])[sitter.subject] if self.ratings else NEW_PLAYER
-        where = pool(variant, seats)
+        where = pool(variant, seats, turn_timeout_s)
         for _ in range(ATTEMPTS):
             candidates = self.matches.near(where, mine)
             summaries = self.lobby.summaries_of([g for g, _ in candidates])
@@ -473,10 +480,10 @@ class GameService:
                            rematch_of={"game_id": old.game_id, "seats": held})
         bots = [self._bot(s.seat, s.bot_level)[1] for s in old.seats if s is not None and s.kind == "bot" and not s.left]
         try:
-            _, record = self.repo.create(new_id, [created, *bots])
+            stored, record = self.repo.create(new_id, [created, *bots])
         except ConcurrencyError:
             return  # another asker created it first
-        self._changed(None, record)
+        self._changed(None, record, stored)
 
     def add_bot(self, game_id: str, level: str, by_seat: Optional[int] = None,
                 seat: Optional[int] = None) -> tuple[GameRecord, Seated]:
@@ -616,13 +623,14 @@ class GameService:
             log.info("appended %d events", len(stored), extra={
                 "game_id": after.game_id, "seq": after.version, "types": [e.type for e in stored][:8],
                 "seat": next((e.seat for e in stored if e.seat is not None), None)})
-        self._changed(record, after)
+        self._changed(record, after, stored)
         return stored, after
 
-    def _changed(self, before: Optional[GameRecord], after: GameRecord) -> None:
-        """Tell the projections and the follow-ups. The events are stored by now: a
-        projection that cannot be updated (Redis refused the write) is logged, never the
-        caller's failure; the sweeper finds the game again."""
+    def _changed(self, before: Optional[GameRecord], after: GameRecord, stored: list[StoredEvent]) -> None:
+        """Tell the projections, the follow-ups and whoever hears notices (``stored``: the
+        append's events). The events are stored by now: a projection that cannot be
+        updated (Redis refused the write) is logged, never the caller's failure; the
+        sweeper finds the game again."""
         try:
             if before is None or before.status != after.status or before.seats != after.seats:
                 self.lobby.update(after)
@@ -635,12 +643,19 @@ class GameService:
             log.exception("could not update the projections of %s at %s", after.game_id, after.version)
         if self.followups is not None:
             self.followups(after)
+        if self.notify is not None:
+            try:
+                found = notices(before, after, stored)
+                if found:
+                    self.notify(after, found)
+            except Exception:  # a notice lost to a queue hiccup must not fail the move
+                log.exception("could not hand over the notices of %s at %s", after.game_id, after.version)
 
 
     def _match(self, record: GameRecord) -> None:
         """Keep a rated table's place in its quick-play pool: there, at its players' mean
         rating, while it is public and waiting with an open seat; else out."""
-        where = pool(record.variant, len(record.seats))
+        where = pool(record.variant, len(record.seats), record.config.get("turn_timeout_s"))
         if record.status != "waiting" or not record.open_seats() or not offered_to_strangers(record):
             self.matches.drop(where, record.game_id)
             return

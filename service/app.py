@@ -19,7 +19,7 @@ from werkzeug.exceptions import HTTPException
 from events.store.budget import store_budget
 
 from . import clients, headers, web
-from .api import archive, games, log as log_bp, meta, moves, players
+from .api import archive, games, log as log_bp, meta, moves, players, webhooks
 from .bodies import check_body
 from .config import Config
 from .errors import PROBLEM, problem, problem_for
@@ -140,7 +140,7 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
         "type": "apiKey", "in": "header", "name": "Authorization",
         "description": "`Player <key>`: a player key (`POST /v1/players`); at create, join and quick play it "
                        "seats the caller as that player"})
-    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, archive.blp, players.blp, meta.ops):
+    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, archive.blp, webhooks.blp, players.blp, meta.ops):
         api.register_blueprint(blp)
     meta.register_docs(app, api)
     web.register(app)  # the web table's pages and assets (not part of the API document)

@@ -27,6 +27,19 @@ def _flag(name: str, default: bool) -> bool:
     return default if raw in (None, "") else raw.strip().lower() not in ("0", "false", "no", "off")
 
 
+def _whsec(secret: str | None) -> bool:
+    """Whether ``secret`` is a Standard Webhooks secret: whsec_ and base64 of 24 to 64 bytes."""
+    import base64
+    import binascii
+
+    if not secret or not secret.startswith("whsec_"):
+        return False
+    try:
+        return 24 <= len(base64.b64decode(secret[6:], validate=True)) <= 64
+    except (binascii.Error, ValueError):
+        return False
+
+
 class ConfigError(ValueError):
     """Settings that cannot work together: refused at start-up, naming the variables."""
 
@@ -79,6 +92,23 @@ class Config:
     players_burst: int = 10  # MACAU_PLAYERS_BURST
     names_ttl_s: float = 5.0  # MACAU_NAMES_TTL_S: how long a process keeps a player's key (an erasure elsewhere shows then)
     rating_settle_s: float = 3.0  # MACAU_RATING_SETTLE_S: a rated game is applied this long after it ended
+    public_url: str | None = None  # MACAU_PUBLIC_URL: the service's public address (links in webhook deliveries)
+    # webhooks (docs/webhooks.md)
+    webhook_key: str | None = None  # MACAU_WEBHOOK_KEY: derives every subscription's secret (Redis holds none)
+    webhook_allow_private: bool = False  # MACAU_WEBHOOK_ALLOW_PRIVATE=1: loopback/private receivers and http
+    webhook_timeout_s: float = 10.0  # MACAU_WEBHOOK_TIMEOUT_S: one delivery attempt, all in
+    webhook_connect_timeout_s: float = 3.0  # MACAU_WEBHOOK_CONNECT_TIMEOUT_S
+    webhook_threads: int = 16  # MACAU_WEBHOOK_THREADS: delivery threads per worker process
+    webhook_per_receiver: int = 4  # MACAU_WEBHOOK_PER_RECEIVER: attempts at once per receiver and worker
+    webhook_retry_base_s: float = 5.0  # MACAU_WEBHOOK_RETRY_BASE_S: the first retry's delay (then x4, at most 4 h)
+    webhook_retry_for_s: float = 86_400.0  # MACAU_WEBHOOK_RETRY_FOR_S: a delivery fails for good after this long
+    webhooks_per_seat: int = 3  # MACAU_WEBHOOKS_PER_SEAT
+    webhooks_per_game: int = 12  # MACAU_WEBHOOKS_PER_GAME
+    webhook_registrations_per_min: float = 30.0  # MACAU_WEBHOOK_REGISTRATIONS_PER_MIN: per client address
+    webhook_registrations_burst: int = 10  # MACAU_WEBHOOK_REGISTRATIONS_BURST
+    operator_webhook_url: str | None = None  # MACAU_WEBHOOK_URL: the operator's receiver, for every game
+    operator_webhook_secret: str | None = None  # MACAU_WEBHOOK_SECRET: its whsec_ secret
+    operator_webhook_events: list[str] = field(default_factory=lambda: ["game_finished"])  # MACAU_WEBHOOK_EVENTS
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -129,6 +159,23 @@ class Config:
             players_burst=_int("MACAU_PLAYERS_BURST", 10),
             names_ttl_s=_float("MACAU_NAMES_TTL_S", 5.0),
             rating_settle_s=_float("MACAU_RATING_SETTLE_S", 3.0),
+            public_url=os.environ.get("MACAU_PUBLIC_URL") or None,
+            webhook_key=os.environ.get("MACAU_WEBHOOK_KEY") or None,
+            webhook_allow_private=_flag("MACAU_WEBHOOK_ALLOW_PRIVATE", False),
+            webhook_timeout_s=_float("MACAU_WEBHOOK_TIMEOUT_S", 10.0),
+            webhook_connect_timeout_s=_float("MACAU_WEBHOOK_CONNECT_TIMEOUT_S", 3.0),
+            webhook_threads=_int("MACAU_WEBHOOK_THREADS", 16),
+            webhook_per_receiver=_int("MACAU_WEBHOOK_PER_RECEIVER", 4),
+            webhook_retry_base_s=_float("MACAU_WEBHOOK_RETRY_BASE_S", 5.0),
+            webhook_retry_for_s=_float("MACAU_WEBHOOK_RETRY_FOR_S", 86_400.0),
+            webhooks_per_seat=_int("MACAU_WEBHOOKS_PER_SEAT", 3),
+            webhooks_per_game=_int("MACAU_WEBHOOKS_PER_GAME", 12),
+            webhook_registrations_per_min=_float("MACAU_WEBHOOK_REGISTRATIONS_PER_MIN", 30.0),
+            webhook_registrations_burst=_int("MACAU_WEBHOOK_REGISTRATIONS_BURST", 10),
+            operator_webhook_url=os.environ.get("MACAU_WEBHOOK_URL") or None,
+            operator_webhook_secret=os.environ.get("MACAU_WEBHOOK_SECRET") or None,
+            operator_webhook_events=[e.strip() for e in os.environ.get("MACAU_WEBHOOK_EVENTS", "game_finished")
+                                     .split(",") if e.strip()],
         )
 
     @property
@@ -164,4 +211,30 @@ class Config:
                 raise ConfigError(f"MACAU_TRUSTED_PROXY_ADDRESSES: {address!r} is not an address or a network") from None
         if self.redis_wait_replicas and not self.redis_url:
             raise ConfigError("MACAU_REDIS_WAIT_REPLICAS needs REDIS_URL (the in-memory store has no replicas)")
+        self._check_webhooks()
         return self
+
+    def _check_webhooks(self) -> None:
+        from games.notifications import EVENT_TYPES  # the names of the notices
+        from games.webhooks import RefusedUrl, parse_url
+
+        if not 0 < self.webhook_connect_timeout_s <= self.webhook_timeout_s:
+            raise ConfigError("MACAU_WEBHOOK_CONNECT_TIMEOUT_S must be > 0 and at most MACAU_WEBHOOK_TIMEOUT_S")
+        if self.webhook_threads < 1 or self.webhook_per_receiver < 1 or self.webhooks_per_seat < 0 \
+                or self.webhooks_per_game < 0 or self.webhook_retry_base_s <= 0 or self.webhook_retry_for_s < 0:
+            raise ConfigError("MACAU_WEBHOOK_THREADS and MACAU_WEBHOOK_PER_RECEIVER must be at least 1, "
+                              "MACAU_WEBHOOK_RETRY_BASE_S > 0, and the other webhook limits >= 0")
+        if self.public_url and not self.public_url.startswith(("https://", "http://")):
+            raise ConfigError(f"MACAU_PUBLIC_URL must be an http(s) URL, not {self.public_url!r}")
+        if self.operator_webhook_url is None:
+            return
+        try:
+            parse_url(self.operator_webhook_url, allow_private=True)  # the operator's own: any address
+        except RefusedUrl as e:
+            raise ConfigError(f"MACAU_WEBHOOK_URL: {e.detail}") from None
+        if not _whsec(self.operator_webhook_secret):
+            raise ConfigError("MACAU_WEBHOOK_URL needs MACAU_WEBHOOK_SECRET: a Standard Webhooks secret, whsec_ and "
+                              "the base64 of 24 to 64 random bytes")
+        unknown = [e for e in self.operator_webhook_events if e not in EVENT_TYPES]
+        if unknown or not self.operator_webhook_events:
+            raise ConfigError(f"MACAU_WEBHOOK_EVENTS: a comma-separated list of {', '.join(EVENT_TYPES)}")

@@ -18,6 +18,7 @@ from events.store.base import ArchiveDamaged
 from events.store.redis_nodes import UNAVAILABLE
 from games.quota import TooManyTables
 from games.service import Conflict, Invalid, NotFound, PlayerRequired, SeatLeft, Stale
+from games.webhooks import RefusedUrl, TooManyWebhooks
 
 from .problem_types import PROBLEM, QUOTE_LIMIT, TITLES, TYPE_BASE, bounded
 
@@ -70,6 +71,10 @@ def problem_for(e: Exception) -> Optional[Response]:
         return problem(400, "invalid_setup", f"{e.param}: {e.detail}")
     if isinstance(e, Invalid):
         return problem(400, "invalid_request", f"{e.param}: {e.detail}")
+    if isinstance(e, RefusedUrl):
+        return problem(400, e.code, f"webhook url: {e.detail}")
+    if isinstance(e, TooManyWebhooks):
+        return problem(409, "too_many_webhooks", e.detail)
     if isinstance(e, NotFound):
         return problem(404, "game_not_found", str(e))
     if isinstance(e, Conflict):

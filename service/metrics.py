@@ -47,6 +47,20 @@ TIMER_LATENESS = Histogram("macau_timer_lateness_seconds",
 RESCUED = Counter("macau_sweeper_rescued_games",
                   "Games the sweeper found waiting for a follow-up that had no job (lost) and scheduled again, "
                   "by what was lost: bot, clock, window or fill", ["due"])
+WEBHOOK_ATTEMPTS = Counter("macau_webhook_attempts",
+                           "Webhook delivery attempts by result: 2xx, 3xx, 4xx, 5xx, timeout, connection, tls, "
+                           "refused (an address the service will not call), key (the webhook key differs)",
+                           ["result"])
+WEBHOOK_ATTEMPT_SECONDS = Histogram("macau_webhook_attempt_seconds", "Time one webhook attempt took",
+                                    buckets=(.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30))
+WEBHOOK_DELIVERIES = Counter("macau_webhook_deliveries",
+                             "Webhook deliveries that ended, by outcome: delivered, failed (retried for the whole "
+                             "window), refused (address), gone (the receiver answered 410: subscription removed), "
+                             "dropped (the subscription was removed first)", ["outcome"])
+WEBHOOK_RETRIES = Counter("macau_webhook_retries", "Webhook attempts that failed and were scheduled again")
+WEBHOOK_DELAY = Histogram("macau_webhook_delivery_delay_seconds",
+                          "From the move that caused a notice to its delivery's 2xx (retries included)",
+                          buckets=(.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 300, 3600, 86400))
 
 
 _sse_streams = None
@@ -109,6 +123,18 @@ class Metrics:
     def rescued(self, due: str) -> None:
         self._child(RESCUED, due).inc()
 
+    def webhook_attempt(self, result: str, seconds: float) -> None:
+        self._child(WEBHOOK_ATTEMPTS, result).inc()
+        WEBHOOK_ATTEMPT_SECONDS.observe(seconds)
+
+    def webhook_delivery(self, outcome: str, delay_s: float | None = None) -> None:
+        self._child(WEBHOOK_DELIVERIES, outcome).inc()
+        if delay_s is not None:
+            WEBHOOK_DELAY.observe(delay_s)
+
+    def webhook_retry(self) -> None:
+        WEBHOOK_RETRIES.inc()
+
 
 def process_registry() -> CollectorRegistry:
     """What this machine's processes recorded: every process's files in multiprocess
@@ -140,6 +166,10 @@ class StateCollector:
         try:
             counts = s.lobby.counts()
             queue = _queue_state(s.queue) if s.queue is not None else None
+            hooks = [("macau_webhook_pending_deliveries", "Webhook deliveries not done yet (the outbox)",
+                      s.webhooks.outbox.pending()),
+                     ("macau_webhook_failing_receivers", "Webhook subscriptions whose latest attempt failed",
+                      s.webhooks.outbox.failing_count())]
         except Exception as e:  # a scrape must answer even while Redis is away
             log.warning("metrics: cannot read Redis (%s)", type(e).__name__)
             up.add_metric([], 0)
@@ -151,7 +181,7 @@ class StateCollector:
         for status, n in counts.items():
             games.add_metric([status], n)
         yield games
-        for name, help_text, value in queue or ():
+        for name, help_text, value in (queue or []) + hooks:
             family = GaugeMetricFamily(name, help_text)
             family.add_metric([], value)
             yield family
@@ -160,11 +190,13 @@ class StateCollector:
 def _queue_state(queue) -> list[tuple[str, str, int]]:
     from rq import Worker  # start-up: RQ only where a queue exists
 
-    from workers.queueing import bots_queue
+    from workers.queueing import bots_queue, webhooks_queue
 
     return [("macau_queue_depth", "Jobs waiting in the RQ queue of tables where a person plays", queue.count),
-            ("macau_bots_queue_depth", "Jobs waiting in the RQ queue of tables no person plays (served second)",
+            ("macau_bots_queue_depth", "Jobs waiting in the RQ queue of tables no person plays (served last)",
              bots_queue(queue).count),
+            ("macau_webhooks_queue_depth", "Jobs waiting in the RQ queue of webhook fan-outs and retries",
+             webhooks_queue(queue).count),
             ("macau_queue_scheduled", "Jobs scheduled for later (bot delays, clocks, windows)",
              queue.scheduled_job_registry.count),
             ("macau_queue_started", "Jobs running now", queue.started_job_registry.count),

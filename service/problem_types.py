@@ -89,6 +89,12 @@ CODES = {
     "archive_damaged": "the game's archive file is missing, damaged or does not match its seal",
     "no_archive": "this service keeps no archive",
     "streams_full": "this server holds all the streams it can (see Retry-After)",
+    "webhook_url_not_https": "a webhook's url must be https (http too where the operator allows private receivers)",
+    "webhook_url_private": "a webhook's host is, or resolves to, an address that is not public",
+    "webhook_url_unresolvable": "a webhook's host does not resolve",
+    "invalid_webhook_url": "a webhook's url is not one the service calls (malformed, too long, credentials, fragment)",
+    "too_many_webhooks": "the seat, or the game, holds the most webhooks allowed",
+    "webhook_not_found": "this seat has no such webhook at this game",
 }
 
 QUOTE_LIMIT = 100  # characters of a client's input an error detail may quote

@@ -1,8 +1,8 @@
 """``macau status``: what the service is doing, read from Redis alone (no API needed).
 
-Games by status and variant (the lobby), the RQ queue, the workers and their last
-heartbeat, jobs late by more than 2 s, the archive's seal key (docs/archive-seals.md),
-and the oldest stalled game: a playing or waiting
+Games by status and variant (the lobby), the RQ queues, webhook deliveries, the workers and
+their last heartbeat, jobs late by more than 2 s, the archive's seal key
+(docs/archive-seals.md), and the oldest stalled game: a playing or waiting
 game whose bot turn, turn clock, last-card window or bot fill is overdue by more than the
 scheduler's own 2 s (the sweeper reschedules such games every few seconds; one that stays
 here is stuck). Only suspects are loaded: games the due index holds as overdue, and games
@@ -19,7 +19,7 @@ from rq import Queue, Worker
 from games.due import DueIndex, overdue
 from games.projections import STATUSES, LobbyIndex
 from games.repository import GameRepository
-from workers.queueing import SCHEDULER_LATENESS_S, bots_queue
+from workers.queueing import SCHEDULER_LATENESS_S, bots_queue, webhooks_queue
 
 from .wiring import Services
 
@@ -34,6 +34,9 @@ def gather(services: Services, now: float | None = None) -> dict:
     now = time.time() if now is None else now
     return {"at": _iso(now), "games": _games(services.lobby), "queue": _queue(services.queue),
             "bots_queue": _queue(bots_queue(services.queue)),
+            "webhooks_queue": _queue(webhooks_queue(services.queue)),
+            "webhooks": {"pending_deliveries": services.webhooks.outbox.pending(),
+                         "failing_receivers": services.webhooks.outbox.failing_count()},
             "late_jobs": _late_jobs(services.queue, now), "workers": _workers(services.queue, now),
             "stalled": _stalled(services.repo, services.lobby, services.due, now),
             "seal_key": _seal_key(services.redis)}
@@ -118,7 +121,11 @@ def render(report: dict) -> str:
     lines = [f"Macau service status at {report['at']}", ""] + _table(head, rows)
     late = report["late_jobs"]
     lines += [""] + [f"queue {q['name']}: {q['queued']} queued, {q['scheduled']} scheduled, {q['started']} running, "
-                     f"{q['failed']} failed" for q in (report["queue"], report["bots_queue"])]
+                     f"{q['failed']} failed" for q in (report["queue"], report["webhooks_queue"],
+                                                       report["bots_queue"])]
+    hooks = report["webhooks"]
+    lines += [f"webhook deliveries not done yet: {hooks['pending_deliveries']}; subscriptions whose latest "
+              f"attempt failed: {hooks['failing_receivers']}"]
     lines += [f"jobs late by more than {late['threshold_s']:g} s: {late['count']}"
               + (f" (oldest: {late['oldest']['job_id']}, {late['oldest']['late_s']} s)" if late["oldest"] else ""),
               ""]

@@ -5,10 +5,10 @@ worker``). The event store is Redis Streams when ``redis_url`` is set, else in m
 with ``redis_cluster`` its client is a ``RedisCluster`` (the code above it is the same).
 The lobby projection and idempotency keys live beside the events; the RQ queue (its own
 Redis when ``queue_redis_url`` is set, as a cluster needs) receives the follow-ups (bot
-turns, clocks) unless ``enqueue`` is off. With ``archive_dir``, reads fall back to the
-archive (a tiered store, which serves an archived log only once it matches its seals) and
-the archiver moves finished games there, sealing each with the process's seal key
-(service.seals). Tests pass fakes: a store, a clock, a queue."""
+turns, clocks) and the webhooks' notices unless ``enqueue`` is off. With ``archive_dir``,
+reads fall back to the archive (a tiered store, which serves an archived log only once it
+matches its seals) and the archiver moves finished games there, sealing each with the
+process's seal key (service.seals). Tests pass fakes: a store, a clock, a queue."""
 
 from __future__ import annotations
 
@@ -29,14 +29,17 @@ from games.archiving import Archiver
 from games.due import DueIndex, MemoryDueIndex, RedisDueIndex
 from games.identity import Identities, MemoryIdentities, Names, RedisIdentities
 from games.matching import MatchIndex, MemoryMatches, RedisMatches
+from games.outbox import MemoryOutbox, RedisOutbox
 from games.projections import SHARDS, LobbyIndex, MemoryLobby, RedisLobby
 from games.quota import UNATTENDED, WAITING, MemoryOwners, RedisOwners, TableQuota
 from games.ratings import MemoryRatings, RatingBook, RedisRatings
 from games.repository import GameRepository
 from games.service import GameService
 from games.views import ViewCache
+from games.webhooks import MemoryWebhooks, RedisWebhooks, Secrets
 from workers.queueing import QUEUE_NAME
 from workers.scheduling import FollowUps
+from workers.webhooks import Webhooks, WebhookSettings
 
 from .clients import FailedAuth
 from .config import Config
@@ -67,6 +70,8 @@ class Services:
     redis: Optional[redis.Redis]  # the event store's Redis or RedisCluster; None in memory
     readiness: Optional[Probe]  # the same servers, on connections with /readyz's short deadline
     metrics: Metrics  # what the HTTP layer, the game service and the jobs count
+    webhooks: Webhooks  # subscriptions, the outbox, and (in workers) the delivery lane
+    webhook_registrations: RateLimiter  # webhooks registered per address
     identities: Optional[Identities] = None  # players (identities without passwords) and their subjects' keys
     names: Optional[Names] = None  # reads the sealed names of seats taken with a player key
     ratings: Optional[RatingBook] = None  # players' ratings per variant, and the leaderboards
@@ -118,9 +123,14 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
     ratings = RatingBook(RedisRatings(client) if client is not None else MemoryRatings(), names.known,
                          settle_s=config.rating_settle_s)
     matches = RedisMatches(client) if client is not None else MemoryMatches()
+    webhooks = Webhooks(RedisWebhooks(client) if client is not None else MemoryWebhooks(),
+                        RedisOutbox(client, shards=SHARDS) if client is not None else MemoryOutbox(),
+                        Secrets(config.webhook_key), webhook_settings(config), queue if config.enqueue else None,
+                        metrics)
     games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due,
-                        quota=quota, max_round_events=config.max_round_events, players=identities,
-                        ratings=ratings, matches=matches)
+                        quota=quota, max_round_events=config.max_round_events,
+                        notify=webhooks.notify if config.enqueue and queue is not None else None,
+                        players=identities, ratings=ratings, matches=matches)
     return Services(
         config=config, store=store, repo=repo, lobby=lobby, due=due, games=games,
         idempotency=RedisIdempotency(client) if client is not None else MemoryIdempotency(),
@@ -129,12 +139,23 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         creations=RateLimiter(config.creations_per_min / 60, config.creations_burst),
         failed_auth=FailedAuth(config.auth_failures_per_s, config.auth_failures_burst),
         slots=StreamSlots(config.max_streams, config.max_streams_per_client),
-        queue=queue, redis=client, metrics=metrics,
+        queue=queue, redis=client, metrics=metrics, webhooks=webhooks,
+        webhook_registrations=RateLimiter(config.webhook_registrations_per_min / 60, config.webhook_registrations_burst),
         readiness=Probe(client, config.ready_timeout_s) if client is not None else None,
         identities=identities, names=names, ratings=ratings, matches=matches,
         players_created=RateLimiter(config.players_per_min / 60, config.players_burst),
         archiver=Archiver(hot, archive, lobby, seal_key, config.hot_retention_s) if seal_key is not None else None,
         seal_key=seal_key)
+
+
+def webhook_settings(config: Config) -> WebhookSettings:
+    return WebhookSettings(
+        allow_private=config.webhook_allow_private, timeout_s=config.webhook_timeout_s,
+        connect_timeout_s=config.webhook_connect_timeout_s, threads=config.webhook_threads,
+        per_receiver=config.webhook_per_receiver, retry_base_s=config.webhook_retry_base_s,
+        retry_for_s=config.webhook_retry_for_s, per_seat=config.webhooks_per_seat, per_game=config.webhooks_per_game,
+        public_url=config.public_url or "", operator_url=config.operator_webhook_url,
+        operator_secret=config.operator_webhook_secret, operator_events=tuple(config.operator_webhook_events))
 
 
 def event_store(config: Config, verify: bool = True) -> EventStore:

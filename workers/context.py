@@ -4,7 +4,7 @@ its name to the adapters it uses."""
 
 from __future__ import annotations
 
-from typing import Optional, Protocol
+from typing import TYPE_CHECKING, Optional, Protocol
 
 from rq import Queue
 
@@ -15,6 +15,9 @@ from games.projections import LobbyIndex
 from games.ratings import RatingBook
 from games.repository import GameRepository
 from games.service import GameService
+
+if TYPE_CHECKING:
+    from .webhooks import Webhooks
 
 
 class Settings(Protocol):
@@ -29,6 +32,12 @@ class Counters(Protocol):
 
     def rescued(self, due: str) -> None: ...
 
+    def webhook_attempt(self, result: str, seconds: float) -> None: ...
+
+    def webhook_delivery(self, outcome: str, delay_s: Optional[float] = None) -> None: ...
+
+    def webhook_retry(self) -> None: ...
+
 
 class WorkerServices(Protocol):
     config: Settings
@@ -41,3 +50,4 @@ class WorkerServices(Protocol):
     metrics: Counters
     archiver: Optional[Archiver]
     ratings: Optional[RatingBook]  # players' ratings (the rating jobs keep them)
+    webhooks: "Webhooks"  # subscriptions, the outbox and the delivery lane

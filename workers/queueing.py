@@ -13,6 +13,7 @@ from rq.exceptions import DuplicateJobError
 
 QUEUE_NAME = "macau"  # tables where a person plays: first
 BOTS_QUEUE_NAME = "macau-bots"  # tables no person plays, and archiving: when the first is empty
+WEBHOOKS_QUEUE_NAME = "macau-webhooks"  # webhook fan-outs and retries: after the first, before the bots'
 # RQ's scheduler keeps whole seconds and polls every second: a job fires up to this long
 # after its time. Only later than that is a job, or a game waiting for one, late.
 SCHEDULER_LATENESS_S = 2.0
@@ -25,6 +26,11 @@ def bots_queue(queue: Queue) -> Queue:
     return Queue(BOTS_QUEUE_NAME, connection=queue.connection)
 
 
+def webhooks_queue(queue: Queue) -> Queue:
+    """The webhooks' queue (same Redis as ``queue``)."""
+    return Queue(WEBHOOKS_QUEUE_NAME, connection=queue.connection)
+
+
 def enqueue(queue: Queue, func, args: tuple, job_id: str, at: float | None = None) -> None:
     """Enqueue ``func(*args)`` as ``job_id`` now, or at Unix time ``at``. A job id already
     queued or scheduled is left as it is: every job is idempotent anyway."""
@@ -35,6 +41,9 @@ def enqueue(queue: Queue, func, args: tuple, job_id: str, at: float | None = Non
             # RQ keeps whole seconds and drops the fraction: rounding down would fire a job
             # up to a second early, find its clock "not due", and leave it to the sweeper
             when = datetime.fromtimestamp(math.ceil(at), tz=timezone.utc)
-            queue.enqueue_at(when, func, *args, job_id=job_id, unique=True, **JOB_OPTIONS)
+            # RQ's ttl runs from now, scheduled or not: a job days ahead (a correspondence
+            # clock) keeps its ttl after its time, not an hour from now
+            options = {**JOB_OPTIONS, "ttl": JOB_OPTIONS["ttl"] + math.ceil(at - time.time())}
+            queue.enqueue_at(when, func, *args, job_id=job_id, unique=True, **options)
     except DuplicateJobError:
         pass

@@ -1,6 +1,6 @@
 """A worker process (``macau worker``): an RQ ``SimpleWorker`` (no fork per job: the
 forking worker manages ~50 jobs/s here, SimpleWorker ~400) with RQ's scheduler, plus a
-sweeper thread. Maintenance runs every few seconds and the worker's TTL is short, so the
+sweeper thread and the webhooks' dispatcher thread (``workers.webhooks``). Maintenance runs every few seconds and the worker's TTL is short, so the
 jobs of a killed worker are recovered in seconds instead of RQ's default ten minutes.
 
 ``run`` takes the services the composition root built (service.wiring); jobs find them
@@ -18,9 +18,10 @@ import rq.scheduler as rq_scheduler
 
 from . import jobs
 from .context import WorkerServices
-from .queueing import bots_queue
+from .queueing import bots_queue, webhooks_queue
 from .registration import RegisteringWorker
 from .sweeper import sweep_once
+from .webhooks import Dispatcher
 
 log = logging.getLogger("macau.sweeper")
 
@@ -67,8 +68,13 @@ def run(services: WorkerServices, *, burst: bool = False, sweeper: bool = True, 
     if sweeper:
         threading.Thread(target=sweeper_loop, args=(services, services.config.sweep_every_s, stop),
                          name="sweeper", daemon=True).start()
-    # the people's tables first: a job from the bots' queue only when theirs is empty
-    worker = RegisteringWorker([services.queue, bots_queue(services.queue)], connection=services.queue.connection,
+    threading.Thread(target=Dispatcher(services.webhooks).run, args=(stop,), name="webhook-dispatcher",
+                     daemon=True).start()
+    # the people's tables first, then webhook retries (they hand an attempt to the delivery
+    # lane and return at once), then the bot-only tables: a job from a queue only when those
+    # before it are empty
+    queues = [services.queue, webhooks_queue(services.queue), bots_queue(services.queue)]
+    worker = RegisteringWorker(queues, connection=services.queue.connection,
                                maintenance_interval=5, worker_ttl=10, job_monitoring_interval=2)
     signal.signal(signal.SIGTERM, lambda *_: worker.request_stop(signal.SIGTERM, None))
     logging.getLogger("macau.worker").info("worker %s on queue %s (scheduler on, sweeper %s)", worker.name,

@@ -6,7 +6,9 @@ pass costs what the late games cost, not what all games cost. A late game whose 
 has no job at all (queued, scheduled or running, under its own id or the sweeper's) had
 lost it: it counts as rescued (``macau_sweeper_rescued_games``). With an archive,
 finished games whose next archiving step is due (the lobby's worklist) get it scheduled
-too, and so do the rating updates of variants whose rated games wait too long for one.
+too, and so do the rating updates of variants whose rated games wait too long for one. Webhook
+deliveries whose attempt is overdue (a worker died holding one, a retry's job was lost) are
+taken up again (``workers.webhooks.recover``).
 
 One sweeper runs at a time (a short lock on the queue's Redis, which every worker
 shares); sweeping twice is harmless. Once a minute one of them also reconciles the index
@@ -60,6 +62,7 @@ def sweep_once(services: WorkerServices, lock_s: int = 4, now: Optional[float] =
         _count_rescue(services, record, [f for f in missing if f.kind == BOT or f.due <= now])
         scheduled += len(enqueue_follow_ups(queue, record, missing, prefix="s"))
     scheduled += _late_ratings(services, now)
+    scheduled += services.webhooks.recover()
     if services.archiver is not None:
         # a new job id every few sweeps: a job a dead worker left "started" (RQ keeps its
         # id taken for a while) is not waited for; a step that runs twice is harmless

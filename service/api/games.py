@@ -34,6 +34,7 @@ from ..schemas.responses import (
     RematchSchema,
 )
 from . import BEARER, GAME_STORE, PLAYER, problems, responds
+from .webhooks import attach, check_requested
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join and read games")
 
@@ -41,7 +42,8 @@ blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join a
 def _spec(body: dict) -> TableSpec:
     return TableSpec(
         variant=body["variant"], rules=body["rules"], seats=body["seats"],
-        players=[p["name"] for p in body["players"]], bots=[b["level"] for b in body["bots"]],
+        players=[_name(p, i == 0, f"players.[{i}].name") for i, p in enumerate(body["players"])],
+        bots=[b["level"] for b in body["bots"]],
         bot_delay_s=body["bot_delay_s"], turn_timeout_s=body["turn_timeout_s"],
         announce_window_s=body["announce_window_s"], fill_with_bots_after_s=body["fill_with_bots_after_s"],
         seed=body["seed"], deal=body["deal"], public=body.get("public"), rated=body.get("rated"), sitter=sitter())
@@ -60,10 +62,15 @@ def create_game(body):
     still be refused with a 400 naming the parameter, because JSON Schema cannot say it:
     `rules` the rules engine rejects (`rules` is free-form), more `players` and `bots`
     than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
-    hand per seat, cards of the deck, no card more often than the deck holds it)."""
+    hand per seat, cards of the deck, no card more often than the deck holds it).
+    A player's `webhook` is registered with his seat (POST /v1/games/{id}/webhooks)."""
+    hooks = [p.get("webhook") for p in body["players"]]
+    check_requested(hooks)
     record, seated = services().games.create(_spec(body), table_client())
     view = game_view(services().names.named(record), SPECTATOR)
-    humans = [{"player_id": s.player_id, "seat": s.seat, "token": s.token} for s in seated if s.token]
+    started = record.status == "playing"
+    humans = [{"player_id": s.player_id, "seat": s.seat, "token": s.token,
+               **attach(record, s.seat, hooks[s.seat], started)} for s in seated if s.token]
     bots = [{"player_id": s.player_id, "seat": s.seat} for s in seated if not s.token]
     return json_response({"game_id": record.game_id, "version": record.version, "status": record.status,
                           "variant": record.variant, "seats": view["seats"], "players": humans, "bots": bots},
@@ -96,22 +103,27 @@ def join_game(body, game_id):
 
     The player takes the lowest free seat; the answer holds the seat's token, returned
     this once. 409 if the table is full or the game has started; the game starts by
-    itself when the last seat is taken.
+    itself when the last seat is taken. A `webhook` is registered with the seat (as
+    POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
+    before the seat is taken.
 
     With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
     his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
     seats only players with a key (401 `player_key_required`), each once (409
     `already_seated`)."""
-    record, seated = services().games.join(game_id, _name(body), sitter=sitter())
-    return json_response(_seated(record, seated), 201)
+    name = _name(body)
+    check_requested([body.get("webhook")])
+    record, seated = services().games.join(game_id, name, sitter=sitter())
+    return json_response({**_seated(record, seated),
+                          **attach(record, seated.seat, body.get("webhook"), record.status == "playing")}, 201)
 
 
-def _name(body: dict):
-    """The name a seat takes: the body's, required without a player key (with one, the
-    player's name is used)."""
-    if body.get("name") is None and caller().player is None:
-        raise ApiError(400, "invalid_request", "name: Missing data for required field (or send a player key: "
-                                               "Authorization: Player <key>)")
+def _name(body: dict, keyed: bool = True, where: str = "name"):
+    """The name a seat takes: the body's, required unless the seat is the player key's
+    (``keyed``, and the request carries one: the player's name is used)."""
+    if body.get("name") is None and not (keyed and caller().player is not None):
+        raise ApiError(400, "invalid_request", f"{where}: Missing data for required field" + (
+            " (or send a player key: Authorization: Player <key>)" if keyed else ""))
     return body.get("name")
 
 
@@ -172,19 +184,24 @@ def rematch(game_id):
 def quickplay(body):
     """Play now: a seat at a waiting table.
 
-    The oldest public waiting table of that variant and size that nobody can know the
-    cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
-    client). The answer holds the seat's token, returned this once.
+    The oldest public waiting table of that variant, size and turn clock that nobody can
+    know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
+    mobile client). The answer holds the seat's token, returned this once. A `webhook`
+    is registered with the seat (as POST /v1/games/{id}/webhooks would).
 
-    With a player key the seat is at a rated table by default (`rated`): the waiting one
-    nearest the player's rating whose band holds him (the band widens as a table waits),
-    else a new one, later filled with bots of the level nearest its players' rating
-    (docs/ratings.md). Without a key, or with `rated: false`, an unrated table."""
-    record, me = services().games.quickplay(body["variant"], body["seats"], _name(body),
-                                            body["fill_with_bots_after_s"], table_client(), sitter=sitter(),
+    With a player key the seat is at a rated table by default (`rated`; a table with a
+    turn clock only): the waiting one nearest the player's rating whose band holds him
+    (the band widens as a table waits), else a new one, later filled with bots of the
+    level nearest its players' rating (docs/ratings.md). Without a key, or with
+    `rated: false`, an unrated table."""
+    name = _name(body)
+    check_requested([body.get("webhook")])
+    record, me = services().games.quickplay(body["variant"], body["seats"], name, body["fill_with_bots_after_s"],
+                                            table_client(), body["turn_timeout_s"], sitter=sitter(),
                                             rated=body.get("rated"))
     return json_response({"game_id": record.game_id, "player_id": me.player_id, "seat": me.seat,
-                          "token": me.token, "status": record.status}, 201)
+                          "token": me.token, "status": record.status,
+                          **attach(record, me.seat, body.get("webhook"), record.status == "playing")}, 201)
 
 
 @blp.route("/games/<game_id>/leave", methods=["POST"])

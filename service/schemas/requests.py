@@ -12,6 +12,8 @@ from domain.bots import LEVELS as BOT_LEVELS
 from domain.cards import MAX_CARDS, RANKS, SUITS
 from domain.commands import ACTIONS, MOVES
 from domain.rules import PRESET_IDS
+from games.notifications import EVENT_TYPES
+from games.webhooks import MAX_URL
 
 CARD_RE = re.compile(r"^(?:(?:10|[2-9JQKA])[CDHS]|JK[BR])$")
 VARIANTS = list(PRESET_IDS) + ["custom"]
@@ -19,6 +21,7 @@ LEVELS = list(BOT_LEVELS)
 
 
 MAX_WAIT_S = 30  # the longest long-poll (API.md)
+MAX_TURN_TIMEOUT_S = 14 * 86_400  # correspondence tables: a turn clock of up to 14 days
 
 class Card(fields.String):
     def _deserialize(self, value, attr, data, **kwargs):
@@ -173,8 +176,30 @@ def name_field(metadata_extra: str = "", **kw):
                           "pattern": Name.PATTERN}, **kw)
 
 
+class WebhookSpec(Strict):
+    url = Text(required=True, validate=validate.Length(1, MAX_URL), metadata={
+        "description": "the receiver: https only, no user name or password, and a host that resolves to public "
+                       "addresses only (the operator may allow private ones, and http, for development); any "
+                       "other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, "
+                       "webhook_url_unresolvable, invalid_webhook_url), before anything is changed",
+        "pattern": "^https?://", "format": "uri"})
+    events = fields.List(fields.String(validate=validate.OneOf(EVENT_TYPES)), load_default=None,
+                         validate=validate.Length(1, len(EVENT_TYPES)), metadata={
+                             "description": "the notices to deliver (default: all of them)"})
+
+
+def webhook_field(**kw):
+    """Optional, and never null (read it with ``body.get("webhook")``): generated clients
+    type a nullable object's enums badly."""
+    return fields.Nested(WebhookSpec, metadata={
+        "description": "a webhook for this seat, registered with it (as POST /v1/games/{id}/webhooks would): the "
+                       "response's `webhook` holds its id and secret"}, **kw)
+
+
 class PlayerSpec(Strict):
-    name = name_field(required=True)
+    name = name_field(metadata_extra="; required but for the first player when the request carries a player key "
+                                     "(`Authorization: Player <key>`): that seat takes the player's name")
+    webhook = webhook_field()
 
 
 class BotSpec(Strict):
@@ -198,7 +223,10 @@ class CreateGameSchema(Strict):
     players = fields.List(fields.Nested(PlayerSpec), load_default=list, validate=validate.Length(max=10))
     bots = fields.List(fields.Nested(BotSpec), load_default=list, validate=validate.Length(max=10))
     bot_delay_s = StrictFloat(load_default=1.0, validate=validate.Range(0, 60))
-    turn_timeout_s = StrictFloat(load_default=60.0, allow_none=True, validate=validate.Range(1, 86_400))
+    turn_timeout_s = StrictFloat(load_default=60.0, allow_none=True, validate=validate.Range(1, MAX_TURN_TIMEOUT_S),
+                                 metadata={"description": "seconds a seat has for its turn (null: no clock): live "
+                                                          "clocks of seconds or minutes, or correspondence clocks "
+                                                          "of days, up to 14 days (1209600)"})
     announce_window_s = StrictFloat(load_default=5.0, validate=validate.Range(0.5, 600))
     fill_with_bots_after_s = StrictFloat(load_default=None, allow_none=True, validate=validate.Range(0, 86_400))
     seed = fields.Integer(strict=True, load_default=None, allow_none=True,
@@ -221,6 +249,7 @@ PLAYER_NAME = ("; with a player key (`Authorization: Player <key>`) the seat tak
 
 class JoinSchema(Strict):
     name = name_field(metadata_extra=PLAYER_NAME)
+    webhook = webhook_field()
 
 
 class AddBotSchema(Strict):
@@ -234,9 +263,13 @@ class QuickplaySchema(Strict):
     seats = fields.Integer(strict=True, load_default=4, validate=validate.Range(2, 10))
     name = name_field(metadata_extra=PLAYER_NAME)
     fill_with_bots_after_s = StrictFloat(load_default=None, allow_none=True, validate=validate.Range(0, 86_400))
+    turn_timeout_s = StrictFloat(load_default=60.0, allow_none=True, validate=validate.Range(1, MAX_TURN_TIMEOUT_S),
+                                 metadata={"description": "the turn clock of the table to join or open (null: "
+                                                          "none): only a waiting table with this clock is joined"})
+    webhook = webhook_field()
     rated = StrictBool(metadata={"description": (
-        "a seat at a rated table, chosen by rating (docs/ratings.md): the default with a player key; `true` "
-        "without one is a 401")})
+        "a seat at a rated table, chosen by rating (docs/ratings.md): the default with a player key and a turn "
+        "clock; `true` without a key is a 401, with a null `turn_timeout_s` a 400")})
 
 
 class CreatePlayerSchema(Strict):

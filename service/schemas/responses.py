@@ -9,6 +9,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from domain.rules.validate import FAMILY
+from games.notifications import EVENT_TYPES
 
 from .documents import COMPONENT
 
@@ -58,7 +59,27 @@ class VariantListSchema(Schema):
     variants = fields.List(fields.Nested(VariantSchema), required=True)
 
 
-class SeatedPlayerSchema(Schema):
+class WebhookCreatedSchema(Schema):
+    webhook_id = fields.String(required=True)
+    secret = fields.String(required=True, metadata={
+        "description": "the Standard Webhooks signing secret (whsec_…), returned once: verify each delivery's "
+                       "webhook-signature with it"})
+    url = fields.String(required=True)
+    events = fields.List(fields.String(validate=validate.OneOf(EVENT_TYPES)), required=True)
+    seat = fields.Integer(required=True, **SEAT)
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
+
+
+class WebhookResult(Schema):
+    """The webhook a seat-taking request registered (`webhook` in its body), if any."""
+
+    webhook = fields.Nested(WebhookCreatedSchema, allow_none=True, metadata={
+        "description": "the webhook registered with this seat (its `webhook` in the request); null if the seat was "
+                       "taken but the webhook could not be stored (`webhook_error` says why)"})
+    webhook_error = fields.String(metadata={"description": "why the requested webhook was not registered"})
+
+
+class SeatedPlayerSchema(WebhookResult):
     player_id = ref("PlayerId", required=True)
     seat = fields.Integer(required=True, **SEAT)
     token = fields.String(required=True, metadata={"description": "returned once; send as Authorization: Bearer"})
@@ -244,7 +265,7 @@ class CreatedGameSchema(Schema):
     variant = ref("VariantId", required=True)
 
 
-class JoinedSchema(Schema):
+class JoinedSchema(WebhookResult):
     game_id = ref("GameId", required=True)
     player_id = ref("PlayerId", required=True)
     seat = fields.Integer(required=True, **SEAT)
@@ -268,7 +289,7 @@ class BotAddedSchema(Schema):
     version = fields.Integer(required=True)
 
 
-class QuickplayResultSchema(Schema):
+class QuickplayResultSchema(WebhookResult):
     game_id = ref("GameId", required=True)
     player_id = ref("PlayerId", required=True)
     seat = fields.Integer(required=True, **SEAT)
@@ -306,6 +327,8 @@ class GameSummarySchema(Schema):
     fixed_deal = fields.Boolean(metadata={"description": (
         "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
     rated = fields.Boolean(metadata={"description": "whether the game counts for its players' ratings"})
+    turn_timeout_s = fields.Float(allow_none=True, metadata={"description": (
+        "the table's turn clock in seconds (null: none); a day or more: a correspondence table")})
 
 
 class GameListSchema(Schema):
@@ -443,3 +466,35 @@ class LeaderboardSchema(Schema):
     entries = fields.List(fields.Nested(LeaderboardEntrySchema), required=True)
     me = fields.Nested(LeaderboardEntrySchema, required=True, allow_none=True, metadata={
         "description": "the caller's entry, with a player key and a rated game in this variant"})
+class LastDeliverySchema(Schema):
+    message_id = fields.String(required=True, metadata={"description": "its webhook-id header"})
+    event = fields.String(required=True, validate=validate.OneOf(EVENT_TYPES))
+    status = fields.String(required=True, validate=validate.OneOf(["delivered", "retrying", "failed"]))
+    at = fields.String(required=True, metadata={"format": "date-time", "description": "its latest attempt"})
+    attempts = fields.Integer(required=True)
+    http_status = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "the receiver's status code; null when there was no answer"})
+    error = fields.String(required=True, allow_none=True, validate=validate.OneOf(
+        ["timeout", "connection", "tls", "refused", "key"]), metadata={
+        "description": "why there was no answer: timeout, connection, tls, refused (an address the service does "
+                       "not call), key (a service misconfiguration)"})
+    detail = fields.String(required=True)
+    next_attempt_at = fields.String(metadata={"format": "date-time", "description": "while retrying"})
+
+
+class WebhookSchema(Schema):
+    webhook_id = fields.String(required=True)
+    url = fields.String(required=True)
+    events = fields.List(fields.String(validate=validate.OneOf(EVENT_TYPES)), required=True)
+    seat = fields.Integer(required=True, **SEAT)
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
+    status = fields.String(required=True, validate=validate.OneOf(["ok", "retrying", "failed"]), metadata={
+        "description": "ok (nothing sent yet, or the latest delivery arrived), retrying (the latest delivery "
+                       "failed and is retried), failed (the latest delivery was retried for 24 hours in vain)"})
+    last_delivery = fields.Nested(LastDeliverySchema, required=True, allow_none=True)
+    delivered = fields.Integer(required=True, metadata={"description": "deliveries that arrived"})
+    failed = fields.Integer(required=True, metadata={"description": "deliveries that failed for good"})
+
+
+class WebhookListSchema(Schema):
+    webhooks = fields.List(fields.Nested(WebhookSchema), required=True)

@@ -252,6 +252,33 @@ def test_quick_play_with_a_key_seats_rated_players_together_and_never_with_the_a
     assert unrated["game_id"] == anon["game_id"]
 
 
+def test_rated_quick_play_keeps_to_the_turn_clock_asked_for(client):
+    keys = [new_player(client, n)[1] for n in ("Ann", "Bob", "Cid")]
+    qp = {"variant": VARIANT, "seats": 3}
+    day = client.post("/v1/quickplay", json={**qp, "turn_timeout_s": 86_400}, headers=P(keys[0])).get_json()
+    live = client.post("/v1/quickplay", json=qp, headers=P(keys[1])).get_json()
+    assert day["game_id"] != live["game_id"], "a live player is never seated at a correspondence table"
+    assert view(client, day["game_id"])["rated"] is True
+    again = client.post("/v1/quickplay", json={**qp, "turn_timeout_s": 86_400}, headers=P(keys[2])).get_json()
+    assert again["game_id"] == day["game_id"]
+    no_clock = client.post("/v1/quickplay", json={**qp, "turn_timeout_s": None}, headers=P(keys[2])).get_json()
+    assert view(client, no_clock["game_id"])["rated"] is False, "no clock, no rating"
+    r = client.post("/v1/quickplay", json={**qp, "turn_timeout_s": None, "rated": True}, headers=P(keys[2]))
+    assert_problem(r, 400)
+
+
+def test_a_creator_with_a_key_may_leave_his_name_out_and_nobody_else_may(client):
+    pid, key = new_player(client, "Ann")
+    r = client.post("/v1/games", json={"variant": VARIANT, "seats": 2, "players": [{}]}, headers=P(key))
+    assert r.status_code == 201, r.get_json()
+    assert view(client, r.get_json()["game_id"])["seats"][0]["name"] == "Ann"
+    assert_problem(client.post("/v1/games", json={"variant": VARIANT, "seats": 2, "players": [{}]}), 400)
+    r = client.post("/v1/games", json={"variant": VARIANT, "seats": 3, "rated": False, "players": [{}, {}]},
+                    headers=P(key))
+    assert_problem(r, 400)
+    assert "players.[1].name" in r.get_json()["detail"]
+
+
 def test_quick_play_prefers_the_table_nearest_the_players_rating(client, app):
     services = app.extensions["macau"]
     strong = [new_player(client, f"S{i}") for i in range(2)]

@@ -62,7 +62,8 @@ def test_every_rule_violation_reason_is_registered():
     assert set(REASONS) - found == set(), "REASONS lists reasons nothing raises"
 
 
-PROBLEM_CALLS = {"ApiError": 1, "problem": 1, "raw_problem": 2, "Conflict": 0, "GameStatusError": 0, "_too_many": 0}
+PROBLEM_CALLS = {"ApiError": 1, "problem": 1, "raw_problem": 2, "Conflict": 0, "GameStatusError": 0, "_too_many": 0,
+                 "RefusedUrl": 0}
 
 
 def test_every_problem_code_is_registered():

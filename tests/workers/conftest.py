@@ -19,11 +19,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 class Workers:
-    def __init__(self, url: str, n: int = 2):
+    def __init__(self, url: str, n: int = 2, env: dict | None = None):
         self.url, self.n = url, n
         self.procs: list[subprocess.Popen] = []
         self.env = dict(os.environ, REDIS_URL=url, MACAU_SWEEP_EVERY_S="1", MACAU_LOG_LEVEL="WARNING",
-                        PYTHONPATH=ROOT)
+                        PYTHONPATH=ROOT, **(env or {}))
 
     def start(self, n: int | None = None):
         for _ in range(n or self.n):

@@ -39,3 +39,16 @@ def test_a_past_deadline_is_enqueued_at_once():
     enqueue(queue, jobs.turn_clock, ("g", 7), "clock-g-7", time.time() - 1)
     assert queue.job_ids == ["clock-g-7"]
     assert scheduled_at(queue, "clock-g-7") is None
+
+
+def test_a_job_days_ahead_is_still_there_when_its_time_comes():
+    """A correspondence clock (up to 14 days): RQ's ttl counts from the enqueue, so a job
+    scheduled with the hour every job gets would be gone long before its time (and the
+    game left to the sweeper)."""
+    queue = Queue("t", connection=fakeredis.FakeRedis())
+    three_days = 3 * 86_400
+    enqueue(queue, jobs.turn_clock, ("g", 7), "clock-g-7", time.time() + three_days)
+    ttl = queue.connection.ttl(queue.job_class.key_for("clock-g-7"))
+    assert three_days < ttl <= three_days + 3600 + 2
+    enqueue(queue, jobs.turn_clock, ("g", 8), "clock-g-8", time.time() + 30)
+    assert 30 < queue.connection.ttl(queue.job_class.key_for("clock-g-8")) <= 3632

@@ -70,6 +70,7 @@ export interface paths {
          *     `rules` the rules engine rejects (`rules` is free-form), more `players` and `bots`
          *     than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
          *     hand per seat, cards of the deck, no card more often than the deck holds it).
+         *     A player's `webhook` is registered with his seat (POST /v1/games/{id}/webhooks).
          */
         post: operations["createGame"];
         delete?: never;
@@ -93,7 +94,9 @@ export interface paths {
          * Join a table.
          * @description The player takes the lowest free seat; the answer holds the seat's token, returned
          *     this once. 409 if the table is full or the game has started; the game starts by
-         *     itself when the last seat is taken.
+         *     itself when the last seat is taken. A `webhook` is registered with the seat (as
+         *     POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
+         *     before the seat is taken.
          *
          *     With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
          *     his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
@@ -173,14 +176,16 @@ export interface paths {
         put?: never;
         /**
          * Play now: a seat at a waiting table.
-         * @description The oldest public waiting table of that variant and size that nobody can know the
-         *     cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
-         *     client). The answer holds the seat's token, returned this once.
+         * @description The oldest public waiting table of that variant, size and turn clock that nobody can
+         *     know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
+         *     mobile client). The answer holds the seat's token, returned this once. A `webhook`
+         *     is registered with the seat (as POST /v1/games/{id}/webhooks would).
          *
-         *     With a player key the seat is at a rated table by default (`rated`): the waiting one
-         *     nearest the player's rating whose band holds him (the band widens as a table waits),
-         *     else a new one, later filled with bots of the level nearest its players' rating
-         *     (docs/ratings.md). Without a key, or with `rated: false`, an unrated table.
+         *     With a player key the seat is at a rated table by default (`rated`; a table with a
+         *     turn clock only): the waiting one nearest the player's rating whose band holds him
+         *     (the band widens as a table waits), else a new one, later filled with bots of the
+         *     level nearest its players' rating (docs/ratings.md). Without a key, or with
+         *     `rated: false`, an unrated table.
          */
         post: operations["quickplay"];
         delete?: never;
@@ -403,6 +408,66 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a seat's webhooks.
+         * @description The caller's seat's webhooks (the auditor: every seat's), each with what its latest
+         *     delivery did: `status` ok, retrying or failed, and `last_delivery`.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook for the caller's seat (its token).
+         * @description The service then POSTs the notices it asks for (`events`, default all) to `url`:
+         *     `your_turn` when the seat has something to do (its turn, a draw or skip aimed at it, a
+         *     pass-left card to choose, a last-card call or catch it may make), `game_started`,
+         *     `game_finished`, `rematch_offered`. Each delivery is signed as Standard Webhooks says
+         *     (headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with the
+         *     `secret`, returned here only) and retried for 24 hours until the receiver answers 2xx;
+         *     a 410 removes the webhook. If it is the seat's turn already, a `your_turn` is
+         *     delivered at once. 400: a URL the service will not call (`webhook_url_not_https`,
+         *     `webhook_url_private`, `webhook_url_unresolvable`, `invalid_webhook_url`); 409
+         *     `too_many_webhooks` (per seat and per game).
+         */
+        post: operations["registerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game_id}/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook.
+         * @description One of the caller's seat's webhooks (the auditor: any); deliveries not yet made for
+         *     it are dropped.
+         */
+        delete: operations["removeWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -801,9 +866,15 @@ export interface components {
          *     - `archive_damaged`: the game's archive file is missing, damaged or does not match its seal
          *     - `no_archive`: this service keeps no archive
          *     - `streams_full`: this server holds all the streams it can (see Retry-After)
+         *     - `webhook_url_not_https`: a webhook's url must be https (http too where the operator allows private receivers)
+         *     - `webhook_url_private`: a webhook's host is, or resolves to, an address that is not public
+         *     - `webhook_url_unresolvable`: a webhook's host does not resolve
+         *     - `invalid_webhook_url`: a webhook's url is not one the service calls (malformed, too long, credentials, fragment)
+         *     - `too_many_webhooks`: the seat, or the game, holds the most webhooks allowed
+         *     - `webhook_not_found`: this seat has no such webhook at this game
          * @enum {string}
          */
-        ProblemCode: "invalid_request" | "invalid_rules" | "invalid_setup" | "invalid_if_match" | "invalid_last_event_id" | "invalid_idempotency_key" | "token_in_query" | "bad_request" | "missing_token" | "invalid_token" | "unknown_token" | "metrics_token_required" | "missing_player_key" | "unknown_player_key" | "player_key_required" | "not_a_seat" | "token_of_another_game" | "seat_left" | "replay_forbidden" | "forbidden" | "game_not_found" | "player_not_found" | "variant_not_found" | "unknown_event" | "not_found" | "method_not_allowed" | "not_acceptable" | "game_full" | "game_started" | "game_already_started" | "game_not_started" | "game_finished" | "game_not_finished" | "no_rematch" | "rematch_closed" | "rematch_seat_taken" | "already_seated" | "seat_taken" | "not_offered" | "round_too_long" | "not_seated" | "not_due" | "busy" | "stale_version" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "move_rejected" | "idempotency_key_reused" | "already_applied" | "rate_limited" | "too_many_open_tables" | "request_timeout" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "request_header_fields_too_large" | "http_error" | "internal_error" | "not_implemented" | "not_ready" | "store_unavailable" | "store_full" | "archive_damaged" | "no_archive" | "streams_full";
+        ProblemCode: "invalid_request" | "invalid_rules" | "invalid_setup" | "invalid_if_match" | "invalid_last_event_id" | "invalid_idempotency_key" | "token_in_query" | "bad_request" | "missing_token" | "invalid_token" | "unknown_token" | "metrics_token_required" | "missing_player_key" | "unknown_player_key" | "player_key_required" | "not_a_seat" | "token_of_another_game" | "seat_left" | "replay_forbidden" | "forbidden" | "game_not_found" | "player_not_found" | "variant_not_found" | "unknown_event" | "not_found" | "method_not_allowed" | "not_acceptable" | "game_full" | "game_started" | "game_already_started" | "game_not_started" | "game_finished" | "game_not_finished" | "no_rematch" | "rematch_closed" | "rematch_seat_taken" | "already_seated" | "seat_taken" | "not_offered" | "round_too_long" | "not_seated" | "not_due" | "busy" | "stale_version" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "move_rejected" | "idempotency_key_reused" | "already_applied" | "rate_limited" | "too_many_open_tables" | "request_timeout" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "request_header_fields_too_large" | "http_error" | "internal_error" | "not_implemented" | "not_ready" | "store_unavailable" | "store_full" | "archive_damaged" | "no_archive" | "streams_full" | "webhook_url_not_https" | "webhook_url_private" | "webhook_url_unresolvable" | "invalid_webhook_url" | "too_many_webhooks" | "webhook_not_found";
         /**
          * @description Why a well-formed move was rejected (422 `move_rejected`), or an Idempotency-Key refused.
          *
@@ -1882,7 +1953,21 @@ export interface components {
             /** @description a free seat of a rematch held for the player who sat there in the last game (only he takes it, with `POST /v1/games/{old id}/rematch`; a seated player may give it to a bot) */
             reserved?: boolean;
         };
+        WebhookCreated: {
+            webhook_id: string;
+            /** @description the Standard Webhooks signing secret (whsec_…), returned once: verify each delivery's webhook-signature with it */
+            secret: string;
+            url: string;
+            events: ("your_turn" | "game_started" | "game_finished" | "rematch_offered")[];
+            seat: number;
+            /** Format: date-time */
+            created_at: string;
+        };
         SeatedPlayer: {
+            /** @description the webhook registered with this seat (its `webhook` in the request); null if the seat was taken but the webhook could not be stored (`webhook_error` says why) */
+            webhook?: components["schemas"]["WebhookCreated"] | (never | null);
+            /** @description why the requested webhook was not registered */
+            webhook_error?: string;
             player_id: components["schemas"]["PlayerId"];
             seat: number;
             /** @description returned once; send as Authorization: Bearer */
@@ -1934,11 +2019,17 @@ export interface components {
             fixed_deal?: boolean;
             /** @description whether the game counts for its players' ratings */
             rated?: boolean;
+            /** @description the table's turn clock in seconds (null: none); a day or more: a correspondence table */
+            turn_timeout_s?: number | null;
         };
         GameList: {
             games: components["schemas"]["GameSummary"][];
         };
         Joined: {
+            /** @description the webhook registered with this seat (its `webhook` in the request); null if the seat was taken but the webhook could not be stored (`webhook_error` says why) */
+            webhook?: components["schemas"]["WebhookCreated"] | (never | null);
+            /** @description why the requested webhook was not registered */
+            webhook_error?: string;
             game_id: components["schemas"]["GameId"];
             player_id: components["schemas"]["PlayerId"];
             seat: number;
@@ -1958,6 +2049,10 @@ export interface components {
             version: number;
         };
         Rematch: {
+            /** @description the webhook registered with this seat (its `webhook` in the request); null if the seat was taken but the webhook could not be stored (`webhook_error` says why) */
+            webhook?: components["schemas"]["WebhookCreated"] | (never | null);
+            /** @description why the requested webhook was not registered */
+            webhook_error?: string;
             game_id: components["schemas"]["GameId"];
             player_id: components["schemas"]["PlayerId"];
             seat: number;
@@ -1973,6 +2068,10 @@ export interface components {
             rematch_of: components["schemas"]["GameId"];
         };
         QuickplayResult: {
+            /** @description the webhook registered with this seat (its `webhook` in the request); null if the seat was taken but the webhook could not be stored (`webhook_error` says why) */
+            webhook?: components["schemas"]["WebhookCreated"] | (never | null);
+            /** @description why the requested webhook was not registered */
+            webhook_error?: string;
             game_id: components["schemas"]["GameId"];
             player_id: components["schemas"]["PlayerId"];
             seat: number;
@@ -2195,6 +2294,54 @@ export interface components {
             public_key: string;
             /** @description the same key as a PEM SubjectPublicKeyInfo */
             pem: string;
+        };
+        LastDelivery: {
+            /** @description its webhook-id header */
+            message_id: string;
+            /** @enum {string} */
+            event: "your_turn" | "game_started" | "game_finished" | "rematch_offered";
+            /** @enum {string} */
+            status: "delivered" | "retrying" | "failed";
+            /**
+             * Format: date-time
+             * @description its latest attempt
+             */
+            at: string;
+            attempts: number;
+            /** @description the receiver's status code; null when there was no answer */
+            http_status: number | null;
+            /**
+             * @description why there was no answer: timeout, connection, tls, refused (an address the service does not call), key (a service misconfiguration)
+             * @enum {string|null}
+             */
+            error: "timeout" | "connection" | "tls" | "refused" | "key" | null;
+            detail: string;
+            /**
+             * Format: date-time
+             * @description while retrying
+             */
+            next_attempt_at?: string;
+        };
+        Webhook: {
+            webhook_id: string;
+            url: string;
+            events: ("your_turn" | "game_started" | "game_finished" | "rematch_offered")[];
+            seat: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description ok (nothing sent yet, or the latest delivery arrived), retrying (the latest delivery failed and is retried), failed (the latest delivery was retried for 24 hours in vain)
+             * @enum {string}
+             */
+            status: "ok" | "retrying" | "failed";
+            last_delivery: (never | null) | components["schemas"]["LastDelivery"];
+            /** @description deliveries that arrived */
+            delivered: number;
+            /** @description deliveries that failed for good */
+            failed: number;
+        };
+        WebhookList: {
+            webhooks: components["schemas"]["Webhook"][];
         };
         PlayerCreated: {
             /** @description the player's public id */
@@ -2480,8 +2627,21 @@ export interface operations {
                     /** @default 4 */
                     seats?: number;
                     players?: {
-                        /** @description 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining marks) the same rules are a 400 naming the character */
-                        name: string;
+                        /** @description 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining marks) the same rules are a 400 naming the character; required but for the first player when the request carries a player key (`Authorization: Player <key>`): that seat takes the player's name */
+                        name?: string;
+                        /** @description a webhook for this seat, registered with it (as POST /v1/games/{id}/webhooks would): the response's `webhook` holds its id and secret */
+                        webhook?: {
+                            /**
+                             * Format: uri
+                             * @description the receiver: https only, no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, invalid_webhook_url), before anything is changed
+                             */
+                            url: string;
+                            /**
+                             * @description the notices to deliver (default: all of them)
+                             * @default null
+                             */
+                            events?: ("your_turn" | "game_started" | "game_finished" | "rematch_offered")[] | null;
+                        };
                     }[];
                     bots?: {
                         /** @enum {string} */
@@ -2489,7 +2649,10 @@ export interface operations {
                     }[];
                     /** @default 1 */
                     bot_delay_s?: number;
-                    /** @default 60 */
+                    /**
+                     * @description seconds a seat has for its turn (null: no clock): live clocks of seconds or minutes, or correspondence clocks of days, up to 14 days (1209600)
+                     * @default 60
+                     */
                     turn_timeout_s?: number | null;
                     /** @default 5 */
                     announce_window_s?: number;
@@ -2589,6 +2752,19 @@ export interface operations {
                 "application/json": {
                     /** @description 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining marks) the same rules are a 400 naming the character; with a player key (`Authorization: Player <key>`) the seat takes the player's name and this one is not used (it may be left out) */
                     name?: string;
+                    /** @description a webhook for this seat, registered with it (as POST /v1/games/{id}/webhooks would): the response's `webhook` holds its id and secret */
+                    webhook?: {
+                        /**
+                         * Format: uri
+                         * @description the receiver: https only, no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, invalid_webhook_url), before anything is changed
+                         */
+                        url: string;
+                        /**
+                         * @description the notices to deliver (default: all of them)
+                         * @default null
+                         */
+                        events?: ("your_turn" | "game_started" | "game_finished" | "rematch_offered")[] | null;
+                    };
                 };
             };
         };
@@ -2879,7 +3055,25 @@ export interface operations {
                     name?: string;
                     /** @default null */
                     fill_with_bots_after_s?: number | null;
-                    /** @description a seat at a rated table, chosen by rating (docs/ratings.md): the default with a player key; `true` without one is a 401 */
+                    /**
+                     * @description the turn clock of the table to join or open (null: none): only a waiting table with this clock is joined
+                     * @default 60
+                     */
+                    turn_timeout_s?: number | null;
+                    /** @description a webhook for this seat, registered with it (as POST /v1/games/{id}/webhooks would): the response's `webhook` holds its id and secret */
+                    webhook?: {
+                        /**
+                         * Format: uri
+                         * @description the receiver: https only, no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, invalid_webhook_url), before anything is changed
+                         */
+                        url: string;
+                        /**
+                         * @description the notices to deliver (default: all of them)
+                         * @default null
+                         */
+                        events?: ("your_turn" | "game_started" | "game_finished" | "rematch_offered")[] | null;
+                    };
+                    /** @description a seat at a rated table, chosen by rating (docs/ratings.md): the default with a player key and a turn clock; `true` without a key is a 401, with a null `turn_timeout_s` a 400 */
                     rated?: boolean;
                 };
             };
@@ -3684,6 +3878,257 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is valid but not allowed here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After); or the game's archived log is missing, damaged or does not match its seal (`archive_damaged`) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    registerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description the receiver: https only, no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, invalid_webhook_url), before anything is changed
+                     */
+                    url: string;
+                    /**
+                     * @description the notices to deliver (default: all of them)
+                     * @default null
+                     */
+                    events?: ("your_turn" | "game_started" | "game_finished" | "rematch_offered")[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            /** @description Malformed body or parameter (the detail names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is valid but not allowed here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the game's status (full, not started, finished) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After); or the game's archived log is missing, damaged or does not match its seal (`archive_damaged`) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    removeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is valid but not allowed here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After); or the game's archived log is missing, damaged or does not match its seal (`archive_damaged`) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     createPlayer: {
         parameters: {
             query?: never;
@@ -4355,9 +4800,13 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsV1GamesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/games"]["get"]["parameters"]["query"]["status"]> = ["waiting", "playing", "finished"];
 export const pathsV1GamesPostRequestBodyContentApplicationJsonVariantValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/games"]["post"]["requestBody"]["content"]["application/json"]["variant"]> = ["macau", "switch", "mau_mau", "makao", "romanian", "tel_aviv", "plawno", "custom"];
+export const pathsV1GamesPostRequestBodyContentApplicationJsonPlayersWebhookEventsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/games"]["post"]["requestBody"]["content"]["application/json"]["players"]["webhook"]["events"]> = ["your_turn", "game_started", "game_finished", "rematch_offered"];
 export const pathsV1GamesPostRequestBodyContentApplicationJsonBotsLevelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/games"]["post"]["requestBody"]["content"]["application/json"]["bots"]["level"]> = ["easy", "normal", "hard"];
+export const pathsV1GamesGame_idPlayersPostRequestBodyContentApplicationJsonWebhookEventsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/games/{game_id}/players"]["post"]["requestBody"]["content"]["application/json"]["webhook"]["events"]> = ["your_turn", "game_started", "game_finished", "rematch_offered"];
 export const pathsV1GamesGame_idBotsPostRequestBodyContentApplicationJsonLevelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/games/{game_id}/bots"]["post"]["requestBody"]["content"]["application/json"]["level"]> = ["easy", "normal", "hard"];
 export const pathsV1QuickplayPostRequestBodyContentApplicationJsonVariantValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/quickplay"]["post"]["requestBody"]["content"]["application/json"]["variant"]> = ["macau", "switch", "mau_mau", "makao", "romanian", "tel_aviv", "plawno"];
+export const pathsV1QuickplayPostRequestBodyContentApplicationJsonWebhookEventsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/quickplay"]["post"]["requestBody"]["content"]["application/json"]["webhook"]["events"]> = ["your_turn", "game_started", "game_finished", "rematch_offered"];
+export const pathsV1GamesGame_idWebhooksPostRequestBodyContentApplicationJsonEventsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/games/{game_id}/webhooks"]["post"]["requestBody"]["content"]["application/json"]["events"]> = ["your_turn", "game_started", "game_finished", "rematch_offered"];
 export const variantIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VariantId"]> = ["macau", "switch", "mau_mau", "makao", "romanian", "tel_aviv", "plawno", "custom"];
 export const gameStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GameStatus"]> = ["waiting", "playing", "finished"];
 export const closedReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClosedReason"]> = ["expired"];
@@ -4367,7 +4816,7 @@ export const suitValues: ReadonlyArray<FlattenedDeepRequired<components>["schema
 export const rankValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Rank"]> = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 export const wishValueValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WishValue"]> = ["C", "D", "H", "S", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 export const directionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Direction"]> = ["cw", "ccw"];
-export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProblemCode"]> = ["invalid_request", "invalid_rules", "invalid_setup", "invalid_if_match", "invalid_last_event_id", "invalid_idempotency_key", "token_in_query", "bad_request", "missing_token", "invalid_token", "unknown_token", "metrics_token_required", "missing_player_key", "unknown_player_key", "player_key_required", "not_a_seat", "token_of_another_game", "seat_left", "replay_forbidden", "forbidden", "game_not_found", "player_not_found", "variant_not_found", "unknown_event", "not_found", "method_not_allowed", "not_acceptable", "game_full", "game_started", "game_already_started", "game_not_started", "game_finished", "game_not_finished", "no_rematch", "rematch_closed", "rematch_seat_taken", "already_seated", "seat_taken", "not_offered", "round_too_long", "not_seated", "not_due", "busy", "stale_version", "payload_too_large", "uri_too_long", "unsupported_media_type", "expectation_failed", "move_rejected", "idempotency_key_reused", "already_applied", "rate_limited", "too_many_open_tables", "request_timeout", "too_many_failed_authentications", "too_many_streams", "too_many_connections", "request_header_fields_too_large", "http_error", "internal_error", "not_implemented", "not_ready", "store_unavailable", "store_full", "archive_damaged", "no_archive", "streams_full"];
+export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProblemCode"]> = ["invalid_request", "invalid_rules", "invalid_setup", "invalid_if_match", "invalid_last_event_id", "invalid_idempotency_key", "token_in_query", "bad_request", "missing_token", "invalid_token", "unknown_token", "metrics_token_required", "missing_player_key", "unknown_player_key", "player_key_required", "not_a_seat", "token_of_another_game", "seat_left", "replay_forbidden", "forbidden", "game_not_found", "player_not_found", "variant_not_found", "unknown_event", "not_found", "method_not_allowed", "not_acceptable", "game_full", "game_started", "game_already_started", "game_not_started", "game_finished", "game_not_finished", "no_rematch", "rematch_closed", "rematch_seat_taken", "already_seated", "seat_taken", "not_offered", "round_too_long", "not_seated", "not_due", "busy", "stale_version", "payload_too_large", "uri_too_long", "unsupported_media_type", "expectation_failed", "move_rejected", "idempotency_key_reused", "already_applied", "rate_limited", "too_many_open_tables", "request_timeout", "too_many_failed_authentications", "too_many_streams", "too_many_connections", "request_header_fields_too_large", "http_error", "internal_error", "not_implemented", "not_ready", "store_unavailable", "store_full", "archive_damaged", "no_archive", "streams_full", "webhook_url_not_https", "webhook_url_private", "webhook_url_unresolvable", "invalid_webhook_url", "too_many_webhooks", "webhook_not_found"];
 export const rejectionReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RejectionReason"]> = ["not_your_turn", "already_announced", "card_not_in_hand", "does_not_match", "must_answer_pending_draw", "must_answer_pending_skip", "must_answer_skip_robin", "must_play", "wish_required", "invalid_wish", "invalid_group", "invalid_joker", "drawn_card_only", "already_drew", "nothing_to_draw", "pass_not_allowed", "not_obliged_to_announce", "no_open_window", "window_still_open", "nothing_to_catch", "invalid_seat", "waiting_for_pass_cards", "no_card_to_pass", "turn_not_expired", "unknown_action", "idempotency_key_reused"];
 export const wishChoiceOneOf0SuitValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["WishChoice"], {
     suit: unknown;
@@ -4433,5 +4882,10 @@ export const cardsPassedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<com
 export const tableExpiredEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TableExpiredEvent"]["type"]> = ["table_expired"];
 export const rematchOfferedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RematchOfferedEvent"]["type"]> = ["rematch_offered"];
 export const eventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventType"]> = ["turn_started", "card_played", "cards_drawn", "draw_pending", "wish_set", "penalty_taken", "call_made", "wish_fulfilled", "turn_skipped", "player_out", "round_started", "round_ended", "skip_pending", "direction_changed", "skip_accepted", "hands_swapped", "chain_cancelled", "stock_reshuffled", "game_started", "game_ended", "game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed", "going_out_deferred", "player_passed", "turn_timed_out", "wish_expired", "follow_up_required", "skip_robin_started", "skip_robin_joined", "skip_robin_declined", "skip_robin_ended", "bonus_turns_granted", "call_window_opened", "call_window_closed", "call_penalty_applied", "false_catch_penalized", "pass_cards_requested", "pass_card_chosen", "cards_passed", "table_expired", "rematch_offered"];
+export const webhookCreatedEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookCreated"]["events"]> = ["your_turn", "game_started", "game_finished", "rematch_offered"];
 export const wishViewKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WishView"]["kind"]> = ["suit", "rank", "free_suit", "free_plain"];
 export const sealKeyAlgorithmValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SealKey"]["algorithm"]> = ["Ed25519"];
+export const lastDeliveryEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LastDelivery"]["event"]> = ["your_turn", "game_started", "game_finished", "rematch_offered"];
+export const lastDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LastDelivery"]["status"]> = ["delivered", "retrying", "failed"];
+export const webhookEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Webhook"]["events"]> = ["your_turn", "game_started", "game_finished", "rematch_offered"];
+export const webhookStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Webhook"]["status"]> = ["ok", "retrying", "failed"];

@@ -58,6 +58,8 @@ from .create_game_body_bots_item import CreateGameBodyBotsItem
 from .create_game_body_bots_item_level import CreateGameBodyBotsItemLevel
 from .create_game_body_deal_type_0 import CreateGameBodyDealType0
 from .create_game_body_players_item import CreateGameBodyPlayersItem
+from .create_game_body_players_item_webhook import CreateGameBodyPlayersItemWebhook
+from .create_game_body_players_item_webhook_events_type_0_item import CreateGameBodyPlayersItemWebhookEventsType0Item
 from .create_game_body_rules_type_0 import CreateGameBodyRulesType0
 from .create_game_body_variant import CreateGameBodyVariant
 from .create_player_body import CreatePlayerBody
@@ -109,7 +111,15 @@ from .hands_swapped_event import HandsSwappedEvent
 from .hands_swapped_event_type import HandsSwappedEventType
 from .health import Health
 from .join_game_body import JoinGameBody
+from .join_game_body_webhook import JoinGameBodyWebhook
+from .join_game_body_webhook_events_type_0_item import JoinGameBodyWebhookEventsType0Item
 from .joined import Joined
+from .last_delivery import LastDelivery
+from .last_delivery_error_type_1 import LastDeliveryErrorType1
+from .last_delivery_error_type_2_type_1 import LastDeliveryErrorType2Type1
+from .last_delivery_error_type_3_type_1 import LastDeliveryErrorType3Type1
+from .last_delivery_event import LastDeliveryEvent
+from .last_delivery_status import LastDeliveryStatus
 from .leaderboard import Leaderboard
 from .leaderboard_entry import LeaderboardEntry
 from .left import Left
@@ -161,9 +171,13 @@ from .problem_code import ProblemCode
 from .profile import Profile
 from .quickplay_body import QuickplayBody
 from .quickplay_body_variant import QuickplayBodyVariant
+from .quickplay_body_webhook import QuickplayBodyWebhook
+from .quickplay_body_webhook_events_type_0_item import QuickplayBodyWebhookEventsType0Item
 from .quickplay_result import QuickplayResult
 from .rank import Rank
 from .rating_change import RatingChange
+from .register_webhook_body import RegisterWebhookBody
+from .register_webhook_body_events_type_0_item import RegisterWebhookBodyEventsType0Item
 from .rejection_reason import RejectionReason
 from .rematch import Rematch
 from .rematch_offered_data import RematchOfferedData
@@ -229,6 +243,12 @@ from .variant_list import VariantList
 from .variant_parameters import VariantParameters
 from .variant_rating import VariantRating
 from .variant_rules_type_0 import VariantRulesType0
+from .webhook import Webhook
+from .webhook_created import WebhookCreated
+from .webhook_created_events_item import WebhookCreatedEventsItem
+from .webhook_events_item import WebhookEventsItem
+from .webhook_list import WebhookList
+from .webhook_status import WebhookStatus
 from .wish_choice_type_0 import WishChoiceType0
 from .wish_choice_type_0_suit import WishChoiceType0Suit
 from .wish_choice_type_1 import WishChoiceType1
@@ -309,6 +329,8 @@ __all__ = (
     "CreateGameBodyBotsItemLevel",
     "CreateGameBodyDealType0",
     "CreateGameBodyPlayersItem",
+    "CreateGameBodyPlayersItemWebhook",
+    "CreateGameBodyPlayersItemWebhookEventsType0Item",
     "CreateGameBodyRulesType0",
     "CreateGameBodyVariant",
     "CreatePlayerBody",
@@ -360,6 +382,14 @@ __all__ = (
     "Health",
     "Joined",
     "JoinGameBody",
+    "JoinGameBodyWebhook",
+    "JoinGameBodyWebhookEventsType0Item",
+    "LastDelivery",
+    "LastDeliveryErrorType1",
+    "LastDeliveryErrorType2Type1",
+    "LastDeliveryErrorType3Type1",
+    "LastDeliveryEvent",
+    "LastDeliveryStatus",
     "Leaderboard",
     "LeaderboardEntry",
     "Left",
@@ -411,9 +441,13 @@ __all__ = (
     "Profile",
     "QuickplayBody",
     "QuickplayBodyVariant",
+    "QuickplayBodyWebhook",
+    "QuickplayBodyWebhookEventsType0Item",
     "QuickplayResult",
     "Rank",
     "RatingChange",
+    "RegisterWebhookBody",
+    "RegisterWebhookBodyEventsType0Item",
     "RejectionReason",
     "Rematch",
     "RematchOfferedData",
@@ -479,6 +513,12 @@ __all__ = (
     "VariantParameters",
     "VariantRating",
     "VariantRulesType0",
+    "Webhook",
+    "WebhookCreated",
+    "WebhookCreatedEventsItem",
+    "WebhookEventsItem",
+    "WebhookList",
+    "WebhookStatus",
     "WishChoiceType0",
     "WishChoiceType0Suit",
     "WishChoiceType1",

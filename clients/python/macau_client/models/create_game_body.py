@@ -29,7 +29,8 @@ class CreateGameBody:
         players (list[CreateGameBodyPlayersItem] | Unset):
         bots (list[CreateGameBodyBotsItem] | Unset):
         bot_delay_s (float | Unset):  Default: 1.0.
-        turn_timeout_s (float | None | Unset):  Default: 60.0.
+        turn_timeout_s (float | None | Unset): seconds a seat has for its turn (null: no clock): live clocks of seconds
+            or minutes, or correspondence clocks of days, up to 14 days (1209600) Default: 60.0.
         announce_window_s (float | Unset):  Default: 5.0.
         fill_with_bots_after_s (float | None | Unset):
         seed (int | None | Unset):

@@ -40,6 +40,8 @@ class GameSummary:
         fixed_deal (bool | Unset): created with a fixed `deal`: its creator knows the cards, so such a table is never
             public
         rated (bool | Unset): whether the game counts for its players' ratings
+        turn_timeout_s (float | None | Unset): the table's turn clock in seconds (null: none); a day or more: a
+            correspondence table
     """
 
     game_id: str
@@ -58,6 +60,7 @@ class GameSummary:
     seeded: bool | Unset = UNSET
     fixed_deal: bool | Unset = UNSET
     rated: bool | Unset = UNSET
+    turn_timeout_s: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id
@@ -105,6 +108,12 @@ class GameSummary:
 
         rated = self.rated
 
+        turn_timeout_s: float | None | Unset
+        if isinstance(self.turn_timeout_s, Unset):
+            turn_timeout_s = UNSET
+        else:
+            turn_timeout_s = self.turn_timeout_s
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -135,6 +144,8 @@ class GameSummary:
             field_dict["fixed_deal"] = fixed_deal
         if rated is not UNSET:
             field_dict["rated"] = rated
+        if turn_timeout_s is not UNSET:
+            field_dict["turn_timeout_s"] = turn_timeout_s
 
         return field_dict
 
@@ -202,6 +213,15 @@ class GameSummary:
 
         rated = d.pop("rated", UNSET)
 
+        def _parse_turn_timeout_s(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        turn_timeout_s = _parse_turn_timeout_s(d.pop("turn_timeout_s", UNSET))
+
         game_summary = cls(
             game_id=game_id,
             variant=variant,
@@ -219,6 +239,7 @@ class GameSummary:
             seeded=seeded,
             fixed_deal=fixed_deal,
             rated=rated,
+            turn_timeout_s=turn_timeout_s,
         )
 
         return game_summary

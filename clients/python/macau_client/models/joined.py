@@ -1,11 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.game_status import GameStatus, check_game_status
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.webhook_created import WebhookCreated
+
 
 T = TypeVar("T", bound="Joined")
 
@@ -22,6 +27,9 @@ class Joined:
         version (int):
         seeded (bool): created with a `seed`: its creator may know every card, so such a table is never public
         fixed_deal (bool): created with a fixed `deal`: its creator knows the cards, so such a table is never public
+        webhook (None | Unset | WebhookCreated): the webhook registered with this seat (its `webhook` in the request);
+            null if the seat was taken but the webhook could not be stored (`webhook_error` says why)
+        webhook_error (str | Unset): why the requested webhook was not registered
     """
 
     game_id: str
@@ -32,8 +40,12 @@ class Joined:
     version: int
     seeded: bool
     fixed_deal: bool
+    webhook: None | Unset | WebhookCreated = UNSET
+    webhook_error: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.webhook_created import WebhookCreated  # noqa: PLC0415
+
         game_id = self.game_id
 
         player_id = self.player_id
@@ -50,6 +62,16 @@ class Joined:
 
         fixed_deal = self.fixed_deal
 
+        webhook: dict[str, Any] | None | Unset
+        if isinstance(self.webhook, Unset):
+            webhook = UNSET
+        elif isinstance(self.webhook, WebhookCreated):
+            webhook = self.webhook.to_dict()
+        else:
+            webhook = self.webhook
+
+        webhook_error = self.webhook_error
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -64,11 +86,17 @@ class Joined:
                 "fixed_deal": fixed_deal,
             }
         )
+        if webhook is not UNSET:
+            field_dict["webhook"] = webhook
+        if webhook_error is not UNSET:
+            field_dict["webhook_error"] = webhook_error
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.webhook_created import WebhookCreated  # noqa: PLC0415
+
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
@@ -86,6 +114,25 @@ class Joined:
 
         fixed_deal = d.pop("fixed_deal")
 
+        def _parse_webhook(data: object) -> None | Unset | WebhookCreated:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                webhook_type_0 = WebhookCreated.from_dict(data)
+
+                return webhook_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | WebhookCreated, data)
+
+        webhook = _parse_webhook(d.pop("webhook", UNSET))
+
+        webhook_error = d.pop("webhook_error", UNSET)
+
         joined = cls(
             game_id=game_id,
             player_id=player_id,
@@ -95,6 +142,8 @@ class Joined:
             version=version,
             seeded=seeded,
             fixed_deal=fixed_deal,
+            webhook=webhook,
+            webhook_error=webhook_error,
         )
 
         return joined

@@ -25,6 +25,7 @@ ProblemCode = Literal[
     "invalid_rules",
     "invalid_setup",
     "invalid_token",
+    "invalid_webhook_url",
     "method_not_allowed",
     "metrics_token_required",
     "missing_player_key",
@@ -62,12 +63,17 @@ ProblemCode = Literal[
     "too_many_failed_authentications",
     "too_many_open_tables",
     "too_many_streams",
+    "too_many_webhooks",
     "unknown_event",
     "unknown_player_key",
     "unknown_token",
     "unsupported_media_type",
     "uri_too_long",
     "variant_not_found",
+    "webhook_not_found",
+    "webhook_url_not_https",
+    "webhook_url_private",
+    "webhook_url_unresolvable",
 ]
 
 PROBLEM_CODE_VALUES: set[ProblemCode] = {
@@ -95,6 +101,7 @@ PROBLEM_CODE_VALUES: set[ProblemCode] = {
     "invalid_rules",
     "invalid_setup",
     "invalid_token",
+    "invalid_webhook_url",
     "method_not_allowed",
     "metrics_token_required",
     "missing_player_key",
@@ -132,12 +139,17 @@ PROBLEM_CODE_VALUES: set[ProblemCode] = {
     "too_many_failed_authentications",
     "too_many_open_tables",
     "too_many_streams",
+    "too_many_webhooks",
     "unknown_event",
     "unknown_player_key",
     "unknown_token",
     "unsupported_media_type",
     "uri_too_long",
     "variant_not_found",
+    "webhook_not_found",
+    "webhook_url_not_https",
+    "webhook_url_private",
+    "webhook_url_unresolvable",
 }
 
 

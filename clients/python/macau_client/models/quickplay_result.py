@@ -1,11 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.game_status import GameStatus, check_game_status
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.webhook_created import WebhookCreated
+
 
 T = TypeVar("T", bound="QuickplayResult")
 
@@ -19,6 +24,9 @@ class QuickplayResult:
         seat (int):
         token (str): returned once; send as Authorization: Bearer
         status (GameStatus):
+        webhook (None | Unset | WebhookCreated): the webhook registered with this seat (its `webhook` in the request);
+            null if the seat was taken but the webhook could not be stored (`webhook_error` says why)
+        webhook_error (str | Unset): why the requested webhook was not registered
     """
 
     game_id: str
@@ -26,8 +34,12 @@ class QuickplayResult:
     seat: int
     token: str
     status: GameStatus
+    webhook: None | Unset | WebhookCreated = UNSET
+    webhook_error: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.webhook_created import WebhookCreated  # noqa: PLC0415
+
         game_id = self.game_id
 
         player_id = self.player_id
@@ -37,6 +49,16 @@ class QuickplayResult:
         token = self.token
 
         status: str = self.status
+
+        webhook: dict[str, Any] | None | Unset
+        if isinstance(self.webhook, Unset):
+            webhook = UNSET
+        elif isinstance(self.webhook, WebhookCreated):
+            webhook = self.webhook.to_dict()
+        else:
+            webhook = self.webhook
+
+        webhook_error = self.webhook_error
 
         field_dict: dict[str, Any] = {}
 
@@ -49,11 +71,17 @@ class QuickplayResult:
                 "status": status,
             }
         )
+        if webhook is not UNSET:
+            field_dict["webhook"] = webhook
+        if webhook_error is not UNSET:
+            field_dict["webhook_error"] = webhook_error
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.webhook_created import WebhookCreated  # noqa: PLC0415
+
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
@@ -65,12 +93,33 @@ class QuickplayResult:
 
         status = check_game_status(d.pop("status"))
 
+        def _parse_webhook(data: object) -> None | Unset | WebhookCreated:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                webhook_type_0 = WebhookCreated.from_dict(data)
+
+                return webhook_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | WebhookCreated, data)
+
+        webhook = _parse_webhook(d.pop("webhook", UNSET))
+
+        webhook_error = d.pop("webhook_error", UNSET)
+
         quickplay_result = cls(
             game_id=game_id,
             player_id=player_id,
             seat=seat,
             token=token,
             status=status,
+            webhook=webhook,
+            webhook_error=webhook_error,
         )
 
         return quickplay_result

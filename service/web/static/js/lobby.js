@@ -10,6 +10,8 @@ const LEVELS = [['easy', 'Easy bot'], ['normal', 'Normal bot'], ['hard', 'Hard b
 const PERSON_WAITS = [['', 'Wait for them'], ['60', 'Bots after 1 minute'], ['300', 'Bots after 5 minutes']];
 const CLOCKS = [['', 'Off'], ['30', '30 seconds'], ['60', '1 minute'], ['120', '2 minutes'], ['300', '5 minutes']];
 const POLL_MS = 3000;
+// correspondence tables: a turn may take days (webhooks tell a phone when it is its turn)
+const DAY_CLOCKS = [['86400', '1 day'], ['259200', '3 days'], ['604800', '7 days']];
 
 // The name typed in the lobby is the player's: kept for the next visit, and given to the
 // player (whose name a seat taken with his key shows) when it changed.
@@ -199,7 +201,7 @@ function StartForm({ variants }) {
       <div class="row3">
         <div class="field"><label for="f-clock">Turn clock</label>
           <select id="f-clock" value=${clock} onChange=${(e) => setClock(e.currentTarget.value)} ...${invalid('turn_timeout_s')}>
-            ${CLOCKS.map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}</select>${err('turn_timeout_s')}</div>
+            ${[...CLOCKS, ...DAY_CLOCKS].map(([value, label]) => html`<option key=${value} value=${value}>${label}</option>`)}</select>${err('turn_timeout_s')}</div>
         <div class="field"><label for="f-delay">Bot delay (seconds)</label>
           <input id="f-delay" type="number" min="0" max="60" step="0.5" value=${botDelay}
             onInput=${(e) => setBotDelay(e.currentTarget.value)} ...${invalid('bot_delay_s')} />${err('bot_delay_s')}</div>

@@ -13,17 +13,27 @@ export function useTicker(ms, active = true) {
 }
 
 export function clockText(seconds) {
+  if (seconds >= 86400) return `${Math.floor(seconds / 86400)} d ${Math.floor((seconds % 86400) / 3600)} h`;
+  if (seconds >= 3600) return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
-// A countdown to an RFC 3339 deadline: "0:42".
+// What a screen reader says: "42 seconds", "5 hours 12 minutes", "2 days 23 hours".
+function spokenTime(seconds) {
+  const unit = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (seconds >= 86400) return `${unit(Math.floor(seconds / 86400), 'day')} ${unit(Math.floor((seconds % 86400) / 3600), 'hour')}`;
+  if (seconds >= 3600) return `${unit(Math.floor(seconds / 3600), 'hour')} ${unit(Math.floor((seconds % 3600) / 60), 'minute')}`;
+  return unit(seconds, 'second');
+}
+
+// A countdown to an RFC 3339 deadline: "0:42", "5 h 12 min", "2 d 23 h" (a correspondence clock).
 export function Countdown({ deadline, label = 'time left' }) {
   useTicker(250, !!deadline);
   const left = secondsLeft(deadline);
   if (left == null) return null;
-  return html`<span class=${`countdown ${left <= 10 ? 'urgent' : ''}`} role="timer" aria-label=${`${label}: ${left} seconds`}>
+  return html`<span class=${`countdown ${left <= 10 ? 'urgent' : ''}`} role="timer" aria-label=${`${label}: ${spokenTime(left)}`}>
     <span aria-hidden="true">${clockText(left)}</span></span>`;
 }
 

@@ -89,6 +89,7 @@ def sync_detailed(
     `rules` the rules engine rejects (`rules` is free-form), more `players` and `bots`
     than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
     hand per seat, cards of the deck, no card more often than the deck holds it).
+    A player's `webhook` is registered with his seat (POST /v1/games/{id}/webhooks).
 
     Args:
         body (CreateGameBody):
@@ -125,6 +126,7 @@ def sync(
     `rules` the rules engine rejects (`rules` is free-form), more `players` and `bots`
     than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
     hand per seat, cards of the deck, no card more often than the deck holds it).
+    A player's `webhook` is registered with his seat (POST /v1/games/{id}/webhooks).
 
     Args:
         body (CreateGameBody):
@@ -156,6 +158,7 @@ async def asyncio_detailed(
     `rules` the rules engine rejects (`rules` is free-form), more `players` and `bots`
     than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
     hand per seat, cards of the deck, no card more often than the deck holds it).
+    A player's `webhook` is registered with his seat (POST /v1/games/{id}/webhooks).
 
     Args:
         body (CreateGameBody):
@@ -190,6 +193,7 @@ async def asyncio(
     `rules` the rules engine rejects (`rules` is free-form), more `players` and `bots`
     than `seats`, or a `deal` that does not fit the seats or the variant's deck (one
     hand per seat, cards of the deck, no card more often than the deck holds it).
+    A player's `webhook` is registered with his seat (POST /v1/games/{id}/webhooks).
 
     Args:
         body (CreateGameBody):

@@ -98,7 +98,9 @@ def sync_detailed(
 
      The player takes the lowest free seat; the answer holds the seat's token, returned
     this once. 409 if the table is full or the game has started; the game starts by
-    itself when the last seat is taken.
+    itself when the last seat is taken. A `webhook` is registered with the seat (as
+    POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
+    before the seat is taken.
 
     With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
     his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
@@ -139,7 +141,9 @@ def sync(
 
      The player takes the lowest free seat; the answer holds the seat's token, returned
     this once. 409 if the table is full or the game has started; the game starts by
-    itself when the last seat is taken.
+    itself when the last seat is taken. A `webhook` is registered with the seat (as
+    POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
+    before the seat is taken.
 
     With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
     his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
@@ -175,7 +179,9 @@ async def asyncio_detailed(
 
      The player takes the lowest free seat; the answer holds the seat's token, returned
     this once. 409 if the table is full or the game has started; the game starts by
-    itself when the last seat is taken.
+    itself when the last seat is taken. A `webhook` is registered with the seat (as
+    POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
+    before the seat is taken.
 
     With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
     his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
@@ -214,7 +220,9 @@ async def asyncio(
 
      The player takes the lowest free seat; the answer holds the seat's token, returned
     this once. 409 if the table is full or the game has started; the game starts by
-    itself when the last seat is taken.
+    itself when the last seat is taken. A `webhook` is registered with the seat (as
+    POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
+    before the seat is taken.
 
     With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
     his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table

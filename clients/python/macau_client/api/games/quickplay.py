@@ -83,14 +83,16 @@ def sync_detailed(
 ) -> Response[Problem | QuickplayResult]:
     """Play now: a seat at a waiting table.
 
-     The oldest public waiting table of that variant and size that nobody can know the
-    cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
-    client). The answer holds the seat's token, returned this once.
+     The oldest public waiting table of that variant, size and turn clock that nobody can
+    know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
+    mobile client). The answer holds the seat's token, returned this once. A `webhook`
+    is registered with the seat (as POST /v1/games/{id}/webhooks would).
 
-    With a player key the seat is at a rated table by default (`rated`): the waiting one
-    nearest the player's rating whose band holds him (the band widens as a table waits),
-    else a new one, later filled with bots of the level nearest its players' rating
-    (docs/ratings.md). Without a key, or with `rated: false`, an unrated table.
+    With a player key the seat is at a rated table by default (`rated`; a table with a
+    turn clock only): the waiting one nearest the player's rating whose band holds him
+    (the band widens as a table waits), else a new one, later filled with bots of the
+    level nearest its players' rating (docs/ratings.md). Without a key, or with
+    `rated: false`, an unrated table.
 
     Args:
         body (QuickplayBody):
@@ -121,14 +123,16 @@ def sync(
 ) -> Problem | QuickplayResult | None:
     """Play now: a seat at a waiting table.
 
-     The oldest public waiting table of that variant and size that nobody can know the
-    cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
-    client). The answer holds the seat's token, returned this once.
+     The oldest public waiting table of that variant, size and turn clock that nobody can
+    know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
+    mobile client). The answer holds the seat's token, returned this once. A `webhook`
+    is registered with the seat (as POST /v1/games/{id}/webhooks would).
 
-    With a player key the seat is at a rated table by default (`rated`): the waiting one
-    nearest the player's rating whose band holds him (the band widens as a table waits),
-    else a new one, later filled with bots of the level nearest its players' rating
-    (docs/ratings.md). Without a key, or with `rated: false`, an unrated table.
+    With a player key the seat is at a rated table by default (`rated`; a table with a
+    turn clock only): the waiting one nearest the player's rating whose band holds him
+    (the band widens as a table waits), else a new one, later filled with bots of the
+    level nearest its players' rating (docs/ratings.md). Without a key, or with
+    `rated: false`, an unrated table.
 
     Args:
         body (QuickplayBody):
@@ -154,14 +158,16 @@ async def asyncio_detailed(
 ) -> Response[Problem | QuickplayResult]:
     """Play now: a seat at a waiting table.
 
-     The oldest public waiting table of that variant and size that nobody can know the
-    cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
-    client). The answer holds the seat's token, returned this once.
+     The oldest public waiting table of that variant, size and turn clock that nobody can
+    know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
+    mobile client). The answer holds the seat's token, returned this once. A `webhook`
+    is registered with the seat (as POST /v1/games/{id}/webhooks would).
 
-    With a player key the seat is at a rated table by default (`rated`): the waiting one
-    nearest the player's rating whose band holds him (the band widens as a table waits),
-    else a new one, later filled with bots of the level nearest its players' rating
-    (docs/ratings.md). Without a key, or with `rated: false`, an unrated table.
+    With a player key the seat is at a rated table by default (`rated`; a table with a
+    turn clock only): the waiting one nearest the player's rating whose band holds him
+    (the band widens as a table waits), else a new one, later filled with bots of the
+    level nearest its players' rating (docs/ratings.md). Without a key, or with
+    `rated: false`, an unrated table.
 
     Args:
         body (QuickplayBody):
@@ -190,14 +196,16 @@ async def asyncio(
 ) -> Problem | QuickplayResult | None:
     """Play now: a seat at a waiting table.
 
-     The oldest public waiting table of that variant and size that nobody can know the
-    cards of (no seed, no fixed deal), or a new one (the "Play now" button of a mobile
-    client). The answer holds the seat's token, returned this once.
+     The oldest public waiting table of that variant, size and turn clock that nobody can
+    know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
+    mobile client). The answer holds the seat's token, returned this once. A `webhook`
+    is registered with the seat (as POST /v1/games/{id}/webhooks would).
 
-    With a player key the seat is at a rated table by default (`rated`): the waiting one
-    nearest the player's rating whose band holds him (the band widens as a table waits),
-    else a new one, later filled with bots of the level nearest its players' rating
-    (docs/ratings.md). Without a key, or with `rated: false`, an unrated table.
+    With a player key the seat is at a rated table by default (`rated`; a table with a
+    turn clock only): the waiting one nearest the player's rating whose band holds him
+    (the band widens as a table waits), else a new one, later filled with bots of the
+    level nearest its players' rating (docs/ratings.md). Without a key, or with
+    `rated: false`, an unrated table.
 
     Args:
         body (QuickplayBody):
