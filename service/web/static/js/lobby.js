@@ -281,7 +281,7 @@ function TableList({ title, games, name, empty }) {
   return html`<div class="table-list"><h3>${title}</h3>
     ${games.length === 0 ? html`<p class="muted">${empty}</p>` : html`<ul class="tables">
       ${games.map((g) => html`<li key=${g.game_id} data-game-id=${g.game_id} data-game-status=${g.status}>
-        <span class="t-main"><strong>${name(g.variant)}</strong>${g.rated ? html` <span class="tag">rated</span>` : ''}
+        <span class="t-main"><strong>${name(g.variant)}</strong>${g.rated ? html` <span class="tag rated">rated</span>` : ''}
           <span class="muted"> ${g.seats_taken}/${g.seats} · ${g.players.map((p) => p.name).join(', ')}</span></span>
         <span class="t-actions">${g.status === 'waiting' && (g.seats_open ?? g.seats - g.seats_taken) > 0 && html`<${JoinButton} game=${g} />`}
           ${g.status === 'finished'

@@ -183,7 +183,7 @@ export function MyGamesPage() {
           <th scope="col" class="num">Rating</th><th scope="col">Links</th></tr></thead>
         <tbody>${data.games.map((g) => html`<tr key=${g.game_id} data-game-id=${g.game_id}>
           <td>${when(g.created_at)}</td>
-          <td>${variantName(g.variant)}${g.rated ? html`<span class="tag">rated</span>` : ''}</td>
+          <td>${variantName(g.variant)}${g.rated ? html`<span class="tag rated">rated</span>` : ''}</td>
           <td>${g.status !== 'finished' ? g.status : g.left ? 'left (counted last)' : g.place ? `place ${g.place} of ${g.players.length}` : 'finished'}</td>
           <td class="num" data-rating-change>${g.rating_change ? html`<${Change} c=${g.rating_change} />` : g.rated && g.status === 'finished' ? '…' : '–'}</td>
           <td>${g.status === 'finished'
