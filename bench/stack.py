@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # benchmarks and the test suite open far more tables from one address than a person would
 # (the probes and tests of the limits themselves set them again): Config settings, and the
 # environment of a process that reads them
-NO_TABLE_LIMITS_CONFIG = {"creations_per_min": 0, "waiting_tables_per_client": 10**6,
+NO_TABLE_LIMITS_CONFIG = {"creations_per_min": 0, "players_per_min": 0, "waiting_tables_per_client": 10**6,
                           "unattended_tables_per_client": 10**6, "waiting_tables_total": 10**6,
                           "unattended_tables_total": 10**6}
 NO_TABLE_LIMITS = {f"MACAU_{name.upper()}": str(value) for name, value in NO_TABLE_LIMITS_CONFIG.items()}

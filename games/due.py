@@ -2,14 +2,14 @@
 
 ``follow_ups`` says what a game waits for at its version and when: a bot's move
 (``bot_delay_s`` after the last event), the turn clock, the last-card window, filling a
-waiting table with bots, and (given the waiting tables' time to live) closing a table
-that waited too long. The workers map each kind to its job (``workers.scheduling``);
+waiting table with bots, (given the waiting tables' time to live) closing a table
+that waited too long, and a finished rated game's rating update. The workers map each kind to its job (``workers.scheduling``);
 ``due_at`` is the earliest of them, which the due index keeps per game.
 
-A game with nothing due (a human's turn without a clock, a finished game) is not in the
-index. The application service updates the index after an append that makes a game due
-sooner (``DueIndex.update``); the sweeper visits only the games whose time has come,
-instead of loading every game on every pass.
+A game with nothing due (a human's turn without a clock, a finished game its ratings
+have) is not in the index. The application service updates the index after an append
+that makes a game due sooner (``DueIndex.update``); the sweeper visits only the games
+whose time has come, instead of loading every game on every pass.
 
 In Redis the index is a sorted set (member: game id, score: the due time) per shard, each
 under a hash tag of its own (``sweep:due:{0}`` … ``sweep:due:{15}``): a game's shard
@@ -25,12 +25,12 @@ from typing import Optional
 
 from .records import GameRecord
 
-BOT, CLOCK, WINDOW, FILL, EXPIRE = "bot", "clock", "window", "fill", "expire"
+BOT, CLOCK, WINDOW, FILL, EXPIRE, RATE = "bot", "clock", "window", "fill", "expire", "rate"
 
 
 @dataclass(frozen=True, slots=True)
 class FollowUp:
-    kind: str  # BOT, CLOCK, WINDOW, FILL or EXPIRE
+    kind: str  # BOT, CLOCK, WINDOW, FILL, EXPIRE or RATE
     due: float  # Unix time
 
 
@@ -45,6 +45,12 @@ def follow_ups(record: GameRecord, waiting_ttl_s: Optional[float] = None) -> lis
         if waiting_ttl_s is not None:
             out.append(FollowUp(EXPIRE, record.updated_ts + waiting_ttl_s))
         return out
+    if record.status == "finished":
+        # a rated game that ended waits for its rating update; the job takes it out of the
+        # index once the ratings have it (games.ratings)
+        if record.rated and record.closed is None and record.state.result is not None:
+            return [FollowUp(RATE, record.updated_ts)]
+        return []
     if record.status != "playing":
         return []
     st = record.state

@@ -38,8 +38,7 @@ def summary(record: GameRecord) -> dict:
         "seats": len(record.seats),
         "seats_taken": sum(1 for s in record.seats if s is not None),
         "seats_open": len(record.open_seats()),
-        "players": [{"seat": s.seat, "name": s.name, "kind": s.kind, "autopilot": s.autopilot}
-                    for s in record.seats if s is not None],
+        "players": [_player(s) for s in record.seats if s is not None],
         "attended": record.attended,
         "version": record.version,
         "created_at": record.created_at,
@@ -48,7 +47,18 @@ def summary(record: GameRecord) -> dict:
         "public": bool(record.config.get("public", True)),
         "seeded": bool(record.config.get("seeded")),
         "fixed_deal": record.fixed_deal,
+        "rated": record.rated,
     }
+
+
+def _player(s) -> dict:
+    """A seat in a summary. A seat taken with a player key keeps its name sealed here too
+    (summaries are stored: in the lobby, the archive's lobby, a log file's header);
+    ``identity.Names.summaries`` reads it when the summary is shown."""
+    if s.subject:
+        return {"seat": s.seat, "name": None, "kind": s.kind, "autopilot": s.autopilot, "subject": s.subject,
+                "sealed": s.sealed}
+    return {"seat": s.seat, "name": s.name, "kind": s.kind, "autopilot": s.autopilot}
 
 
 def standing(summary: dict) -> Optional[str]:

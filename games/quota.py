@@ -4,8 +4,8 @@ workers from everyone else's bots.
 
 Two kinds count: ``waiting`` tables (not yet full) and ``unattended`` ones (playing, and
 no person plays: every seat a bot, or a human on autopilot or gone). A client (an
-address; later a player identity) is charged with the tables it creates and those it
-leaves to the bots; whether each is still waiting or unattended is read from the lobby
+address, and also the player when the request carries a player key) is charged with the
+tables it creates and those it leaves to the bots; whether each is still waiting or unattended is read from the lobby
 when the client asks for another, so a table that started, filled or ended stops counting
 without anyone telling the quota. The totals come from the lobby's own counts."""
 
@@ -95,23 +95,26 @@ class TableQuota:
         self.lobby, self.owners = lobby, owners
         self.per_client, self.total = per_client, total
 
-    def admit(self, client: Optional[str], kind: Optional[str]) -> None:
+    def admit(self, client, kind: Optional[str]) -> None:
         """Raise ``TooManyTables`` if ``client`` (None: the service itself, or an
         operator) may not open one more table of ``kind`` (None: one that counts for
-        neither)."""
+        neither). ``client`` may be several (an address and a player): each is held to
+        the limit."""
         if client is None or kind is None:
             return
-        held = self.held(client)
-        if held[kind] >= self.per_client[kind]:
-            raise TooManyTables(f"this client already holds {held[kind]} {kind} tables, the most it may "
-                                f"({_what(kind)}); wait until one starts or ends")
+        for one in _each(client):
+            held = self.held(one)
+            if held[kind] >= self.per_client[kind]:
+                who = "player" if one.startswith("player:") else "client"
+                raise TooManyTables(f"this {who} already holds {held[kind]} {kind} tables, the most it may "
+                                    f"({_what(kind)}); wait until one starts or ends")
         if self.lobby.counts().get(kind, 0) >= self.total[kind]:
             raise TooManyTables(f"the service holds {self.total[kind]} {kind} tables, the most it may "
                                 f"({_what(kind)}); try again later")
 
-    def charge(self, client: Optional[str], game_id: str) -> None:
-        if client is not None:
-            self.owners.add(client, game_id)
+    def charge(self, client, game_id: str) -> None:
+        for one in _each(client):
+            self.owners.add(one, game_id)
 
     def held(self, client: str) -> dict[str, int]:
         """How many waiting and unattended tables ``client`` holds now; forgets the rest."""
@@ -127,6 +130,12 @@ class TableQuota:
                 held[kind] += 1
         self.owners.drop(client, gone)
         return held
+
+
+def _each(client) -> tuple:
+    if client is None:
+        return ()
+    return (client,) if isinstance(client, str) else tuple(client)
 
 
 def _what(kind: str) -> str:

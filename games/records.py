@@ -38,6 +38,12 @@ class SeatInfo:
     token_hash: Optional[str] = None
     autopilot: bool = False  # a bot plays for an absent human (repeated timeouts)
     left: bool = False  # the human left; a bot has the seat for good
+    # a seat taken with a player key (games.identity): the player's subject, and his name
+    # and id sealed with its key; ``name`` is None in the log's record and filled at the
+    # edge (``Names.named``), with ``profile`` (the player's public id) while he is not erased
+    subject: Optional[str] = None
+    sealed: Optional[str] = None
+    profile: Optional[str] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +102,11 @@ class GameRecord:
     @property
     def updated_at(self) -> str:
         return rfc3339(self.updated_ms)
+
+    @property
+    def rated(self) -> bool:
+        """Whether the game counts for its players' ratings (created ``rated``)."""
+        return bool(self.config.get("rated"))
 
     @property
     def attended(self) -> bool:
@@ -163,7 +174,8 @@ def _apply_lobby(record: GameRecord, e: StoredEvent) -> GameRecord:
     d = e.data
     seats = list(record.seats)
     if e.type == "player_joined":
-        seats[e.seat] = SeatInfo(e.seat, d["player_id"], d["name"], "human", None, d.get("token_hash"))
+        seats[e.seat] = SeatInfo(e.seat, d["player_id"], d.get("name"), "human", None, d.get("token_hash"),
+                                 subject=d.get("subject"), sealed=d.get("sealed"))
     elif e.type == "bot_joined":
         seats[e.seat] = SeatInfo(e.seat, d["player_id"], d.get("name") or f"Bot {e.seat}", "bot", d["level"])
     elif e.type == "player_left":

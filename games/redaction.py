@@ -12,6 +12,8 @@ from typing import Callable, Union
 
 from events.envelope import StoredEvent
 
+from .identity import ERASED_NAME
+
 SPECTATOR = "spectator"
 AUDITOR = "auditor"
 Viewer = Union[int, str]
@@ -85,13 +87,22 @@ REDACT: dict[str, Callable[[dict, object, Viewer], dict]] = {
 }
 
 
-def redact_event(event: StoredEvent, viewer: Viewer) -> dict:
-    """The event in API shape (``seq, type, at, seat, data``) as ``viewer`` may see it."""
+def redact_event(event: StoredEvent, viewer: Viewer, names=None) -> dict:
+    """The event in API shape (``seq, type, at, seat, data``) as ``viewer`` may see it.
+    ``names`` (``identity.Names``) reads the name a seat taken with a player key sealed:
+    every viewer sees the name and the player's public id, never the subject or the sealed
+    bytes (an erased player's seat: ``ERASED_NAME``); the auditor sees the stored data."""
     public = event.public()
     if viewer == AUDITOR:
         return public
     fn = REDACT.get(event.type)
     if fn is not None:
         public["data"] = fn(event.data, event.seat, viewer)
+    if event.type == "player_joined" and "subject" in public["data"]:
+        data = public["data"]
+        subject, sealed = data.pop("subject"), data.pop("sealed", "")
+        ident = names.one(subject, sealed) if names is not None else None
+        data["name"] = ident.name if ident is not None else ERASED_NAME
+        data["profile_id"] = ident.player_id if ident is not None else None
     return public
 

@@ -35,16 +35,19 @@ from domain import (
 )
 from domain.bots import LEVELS as BOT_LEVELS
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS
-from events.envelope import NewEvent, StoredEvent
+from events.envelope import NewEvent, StoredEvent, seconds_of
 from events.mapping import to_new_event
 from events.store.base import Archived
 
 from . import tokens
 from .due import DueIndex
+from .identity import Identities, Sitter
+from .matching import MatchIndex, choose, pool
 from .limits import MAX_ROUND_EVENTS
 from .notifications import Notice, notices
 from .projections import LobbyIndex, standing, summary
 from .quota import UNATTENDED, WAITING, TableQuota
+from .ratings import NEW_PLAYER, RatingBook
 from .records import GameRecord, apply_events
 from .repository import ConcurrencyError, GameRepository
 
@@ -80,6 +83,10 @@ class SeatLeft(Exception):
     """The seat's player left the game: a bot has the seat, the token may not act."""
 
 
+class PlayerRequired(Exception):
+    """A rated table seats only players who come with a player key (HTTP 401)."""
+
+
 class Invalid(ValueError):
     """Bad input the service itself detects (HTTP 400); ``param`` names it."""
 
@@ -102,6 +109,8 @@ class TableSpec:
     seed: Optional[int] = None
     deal: Optional[dict] = None
     public: Optional[bool] = None  # None: public unless seeded or dealt (those are never public)
+    rated: Optional[bool] = None  # None: rated when the creator has a player key and the table can be rated
+    sitter: Optional[Sitter] = None  # the creator's player key: the first of ``players`` is his seat
 
 
 @dataclass(frozen=True)
@@ -142,7 +151,9 @@ class GameService:
                  new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16],
                  observer: Optional[Observer] = None, due: Optional[DueIndex] = None,
                  quota: Optional[TableQuota] = None, max_round_events: int = MAX_ROUND_EVENTS,
-                 notify: Optional[Callable[[GameRecord, list[Notice]], None]] = None):
+                 notify: Optional[Callable[[GameRecord, list[Notice]], None]] = None,
+                 players: Optional[Identities] = None, ratings: Optional[RatingBook] = None,
+                 matches: Optional[MatchIndex] = None):
         self.repo = repo
         self.max_round_events = max_round_events
         self.lobby = lobby
@@ -152,6 +163,9 @@ class GameService:
         self.new_id = new_id
         self.observer = observer or Observer()
         self.quota = quota  # how many tables a client may hold open (None: no limit)
+        self.players = players  # players' lists of games ("my games")
+        self.ratings = ratings  # players' ratings (rated quick play reads them)
+        self.matches = matches  # waiting rated tables by rating (rated quick play)
         self.notify = notify  # hears each append's notices (webhooks); None: nobody listens
 
     def now(self) -> float:
@@ -298,6 +312,7 @@ class GameService:
             raise Invalid("public", f"a table with a {rigged} cannot be public: whoever chose the {rigged} may know "
                                     "every card; leave public out (such a table is private) and share its id")
         public = not rigged if spec.public is None else spec.public
+        rated = _rated(spec)
         full = len(spec.players) + len(spec.bots) == spec.seats
         if self.quota is not None:
             self.quota.admit(client, WAITING if not full else UNATTENDED if not spec.players else None)
@@ -306,12 +321,14 @@ class GameService:
                   "announce_window_s": spec.announce_window_s,
                   "fill_with_bots_after_s": spec.fill_with_bots_after_s, "public": public,
                   "seeded": spec.seed is not None}
+        if rated:
+            config["rated"] = True
         created = _created(spec.variant, rules, spec.seats, config, spec.seed, deal, spec.deal)
         game_id = self.new_id()
         events = [created]
         seated = []
         for seat, name in enumerate(spec.players):
-            s, ev = self._human(game_id, seat, name)
+            s, ev = self._human(game_id, seat, name, spec.sitter if seat == 0 else None)
             seated.append(s)
             events.append(ev)
         for seat, level in enumerate(spec.bots, start=len(spec.players)):
@@ -324,38 +341,81 @@ class GameService:
         self._changed(None, record, stored)
         if self.quota is not None:
             self.quota.charge(client, game_id)
+        if spec.sitter is not None and spec.players:
+            self._my_game(spec.sitter, record)
         return record, seated
 
-    def join(self, game_id: str, name: str, *, stranger: bool = False) -> tuple[GameRecord, Seated]:
+    def join(self, game_id: str, name: str, *, stranger: bool = False,
+             sitter: Optional[Sitter] = None) -> tuple[GameRecord, Seated]:
         """Take the lowest open seat (never one held for a rematch's player). ``stranger``:
         the joiner did not choose this table (quick play), so it must be one offered to
-        strangers: public, not seeded, not dealt."""
+        strangers: public, not seeded, not dealt. ``sitter``: the joiner's player key
+        (required at a rated table; one seat per player at any table)."""
         def take(record):
             if stranger and not offered_to_strangers(record):
                 raise Conflict("not_offered", "this table is not offered to strangers")
-            return self._take_seat(record, lambda seat: self._human(record.game_id, seat, name),
+            _check_sitter(record, sitter)
+            return self._take_seat(record, lambda seat: self._human(record.game_id, seat, name, sitter),
                                    record.open_seats())
-        return self._retry(game_id, take)
+        record, seated = self._retry(game_id, take)
+        if sitter is not None:
+            self._my_game(sitter, record)
+        return record, seated
 
     def quickplay(self, variant: str, seats: int, name: str, fill_with_bots_after_s: Optional[float] = None,
-                  client: Optional[str] = None, turn_timeout_s: Optional[float] = DEFAULT_TURN_TIMEOUT_S
-                  ) -> tuple[GameRecord, Seated]:
+                  client: Optional[str] = None, turn_timeout_s: Optional[float] = DEFAULT_TURN_TIMEOUT_S,
+                  sitter: Optional[Sitter] = None, rated: Optional[bool] = None) -> tuple[GameRecord, Seated]:
         """A seat at the oldest public waiting table of ``variant`` with ``seats`` seats and
         the turn clock ``turn_timeout_s`` (the next one when a table fills meanwhile), or at a
         new public table (charged to ``client``). Never a table whose creator may know the
-        cards."""
-        for table in self.lobby.list("waiting", variant, QUICKPLAY_CANDIDATES):
-            if table["seats"] != seats or table.get("seeded") or table.get("fixed_deal") \
-                    or table.get("turn_timeout_s", DEFAULT_TURN_TIMEOUT_S) != turn_timeout_s:
-                continue
-            try:
-                return self.join(table["game_id"], name, stranger=True)
-            except (Conflict, NotFound):
-                continue  # taken or closed meanwhile: try the next table
-        record, seated = self.create(TableSpec(variant=variant, seats=seats, players=[name],
+        cards.
+
+        With a player key (``sitter``) and a turn clock the table is rated unless ``rated``
+        is False: then the seat is at the waiting rated table with that clock nearest the
+        player's rating whose band holds him (``games.matching``), else at a new rated
+        table. Without one, or unrated, only unrated tables."""
+        if rated is None:
+            rated = sitter is not None and turn_timeout_s is not None
+        if rated and sitter is None:
+            raise PlayerRequired("rated quick play seats players with a player key")
+        if rated and self.matches is not None and turn_timeout_s is not None:
+            found = self._rated_table(variant, seats, turn_timeout_s, name, sitter)
+            if found is not None:
+                return found
+        elif not rated:
+            for table in self.lobby.list("waiting", variant, QUICKPLAY_CANDIDATES):
+                if table["seats"] != seats or table.get("seeded") or table.get("fixed_deal") or table.get("rated") \
+                        or table.get("turn_timeout_s", DEFAULT_TURN_TIMEOUT_S) != turn_timeout_s:
+                    continue
+                try:
+                    return self.join(table["game_id"], name, stranger=True, sitter=sitter)
+                except (Conflict, NotFound):
+                    continue  # taken or closed meanwhile: try the next table
+        record, seated = self.create(TableSpec(variant=variant, seats=seats, players=[name], rated=rated,
                                                fill_with_bots_after_s=fill_with_bots_after_s,
-                                               turn_timeout_s=turn_timeout_s), client)
+                                               turn_timeout_s=turn_timeout_s, sitter=sitter), client)
         return record, seated[0]
+
+    def _rated_table(self, variant: str, seats: int, turn_timeout_s: float, name: str, sitter: Sitter):
+        """A seat at the waiting rated table that suits the player best, or None."""
+        mine = self.ratings.displays(variant, [sitter.subject])[sitter.subject] if self.ratings else NEW_PLAYER
+        where = pool(variant, seats, turn_timeout_s)
+        for _ in range(ATTEMPTS):
+            candidates = self.matches.near(where, mine)
+            summaries = self.lobby.summaries_of([g for g, _ in candidates])
+            mine_already = {g for g, s in summaries.items()
+                            if any(p.get("subject") == sitter.subject for p in s["players"])}
+            pick, gone = choose([c for c in candidates if c[0] not in mine_already], summaries, mine,
+                                self.clock(), lambda s: seconds_of(s["created_at"]))
+            for game_id in gone:
+                self.matches.drop(where, game_id)
+            if pick is None:
+                return None
+            try:
+                return self.join(pick, name, stranger=True, sitter=sitter)
+            except (Conflict, NotFound):
+                self.matches.drop(where, pick)  # taken or closed meanwhile: look again
+        return None
 
     def rematch(self, game_id: str, seat: int) -> tuple[GameRecord, Seated]:
         """The player at ``seat`` of the finished game ``game_id`` takes the same seat in its
@@ -383,14 +443,18 @@ class GameService:
         if new_id is None:
             old, new_id = self._offer_rematch(game_id)
         self._rematch_table(old, new_id)
+        sitter = Sitter(info.subject, info.sealed) if info.subject else None  # the same player, his name sealed as before
 
         def claim(record):
             taken = record.seats[seat]
             if taken is not None:
                 raise Conflict("rematch_seat_taken", "you have taken your seat in the rematch already"
                                if taken.kind == "human" else "a bot took your seat in the rematch: the table did not wait")
-            return self._take_seat(record, lambda s: self._human(new_id, s, info.name), [seat])
-        return self._retry(new_id, claim)
+            return self._take_seat(record, lambda s: self._human(new_id, s, info.name, sitter), [seat])
+        record, seated = self._retry(new_id, claim)
+        if sitter is not None:
+            self._my_game(sitter, record)
+        return record, seated
 
     def _offer_rematch(self, game_id: str) -> tuple[GameRecord, str]:
         for _ in range(ATTEMPTS):
@@ -489,11 +553,25 @@ class GameService:
             self.quota.charge(client, game_id)
         return after
 
-    def _human(self, game_id: str, seat: int, name: str):
+    def _human(self, game_id: str, seat: int, name: Optional[str], sitter: Optional[Sitter] = None):
+        """A human's seat. With a player key the name is stored sealed (games.identity)."""
         token, token_hash = tokens.mint(game_id)
         player_id = "p_" + secrets.token_hex(8)
-        ev = NewEvent("player_joined", seat, {"player_id": player_id, "name": name, "token_hash": token_hash})
-        return Seated(seat, player_id, token), ev
+        if sitter is not None:
+            data = {"player_id": player_id, "subject": sitter.subject, "sealed": sitter.sealed, "token_hash": token_hash}
+        else:
+            data = {"player_id": player_id, "name": name, "token_hash": token_hash}
+        return Seated(seat, player_id, token), NewEvent("player_joined", seat, data)
+
+    def _my_game(self, sitter: Sitter, record: GameRecord) -> None:
+        """The game goes on the player's list ("my games"); a list that misses it is logged,
+        never the caller's failure (the seat is taken)."""
+        if self.players is None:
+            return
+        try:
+            self.players.add_game(sitter.subject, record.game_id, record.created_ms)
+        except Exception:
+            log.exception("could not list game %s for its player", record.game_id)
 
     def _bot(self, seat: int, level: str):
         player_id = "b_" + secrets.token_hex(8)
@@ -567,6 +645,9 @@ class GameService:
                 self.lobby.update(after)
             if self.due is not None:
                 self.due.update(after, before)
+            if self.matches is not None and after.rated and (
+                    before is None or before.status != after.status or before.seats != after.seats):
+                self._match(after)
         except Exception:
             log.exception("could not update the projections of %s at %s", after.game_id, after.version)
         if follow_up:
@@ -580,10 +661,61 @@ class GameService:
                 log.exception("could not hand over the notices of %s at %s", after.game_id, after.version)
 
 
+    def _match(self, record: GameRecord) -> None:
+        """Keep a rated table's place in its quick-play pool: there, at its players' mean
+        rating, while it is public and waiting with an open seat; else out."""
+        where = pool(record.variant, len(record.seats), record.config.get("turn_timeout_s"))
+        if record.status != "waiting" or not record.open_seats() or not offered_to_strangers(record):
+            self.matches.drop(where, record.game_id)
+            return
+        subjects = [s.subject for s in record.seats if s is not None and s.subject]
+        ratings = list(self.ratings.displays(record.variant, subjects).values()) \
+            if subjects and self.ratings is not None else []
+        self.matches.put(where, record.game_id, sum(ratings) / len(ratings) if ratings else NEW_PLAYER)
+
+
 def offered_to_strangers(record: GameRecord) -> bool:
     """Whether the table may seat people who did not choose it: public, and nobody can
     know its cards in advance (no seed, no fixed deal)."""
     return bool(record.config.get("public", True)) and not record.config.get("seeded") and not record.fixed_deal
+
+
+def _rated(spec: TableSpec) -> bool:
+    """Whether the table ``spec`` asks for is rated; ``Invalid`` if it asks for a rated table
+    that cannot be one."""
+    why = _unratable(spec)
+    if spec.rated is None:
+        return spec.sitter is not None and why is None
+    if spec.rated and why is not None:
+        raise Invalid("rated", why)
+    return spec.rated
+
+
+def _unratable(spec: TableSpec) -> Optional[str]:
+    if spec.variant == "custom":
+        return "a rated table plays a preset; custom rules are not rated"
+    if spec.rules:
+        return "a rated table plays its preset as it is: leave rules out"
+    if spec.seed is not None or spec.deal is not None:
+        return f"a table with a {'seed' if spec.seed is not None else 'deal'} is not rated (its creator may know the cards)"
+    if spec.turn_timeout_s is None:
+        return "a rated table needs a turn clock (turn_timeout_s), so that no player can stall it"
+    if len(spec.players) > (1 if spec.sitter is not None else 0):
+        return ("every player at a rated table sits with his own player key: seat yourself (with your key) and "
+                "let the others join with theirs" if spec.sitter is not None else
+                "every player at a rated table sits with his own player key: send yours (Authorization: Player "
+                "<key>) to be seated, or seat nobody and let players join")
+    return None
+
+
+def _check_sitter(record: GameRecord, sitter: Optional[Sitter]) -> None:
+    if sitter is None:
+        if record.rated:
+            raise PlayerRequired("a rated table seats players who come with their player key "
+                                 "(Authorization: Player <key>)")
+        return
+    if any(s is not None and s.subject == sitter.subject for s in record.seats):
+        raise Conflict("already_seated", "you have a seat at this table already")
 
 
 def _check_seated(record: GameRecord, seat: int) -> None:
@@ -632,5 +764,6 @@ def _deal(deal: Optional[dict]) -> Optional[FixedDeal]:
 
 
 __all__ = ["GameService", "TableSpec", "Seated", "Acted", "NotFound", "Conflict", "Stale", "SeatLeft", "Invalid",
+           "PlayerRequired", "Sitter",
            "BOT_LEVELS", "HUMAN", "BOT", "CLOCK", "LOBBY", "Observer", "DomainError",
            "RuleViolation", "GameStatusError"]

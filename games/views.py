@@ -61,6 +61,7 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
             "seat": i,
             "player_id": info.player_id if info else None,
             "name": info.name if info else None,
+            "profile_id": info.profile if info else None,
             "kind": info.kind if info else None,
             "bot_level": info.bot_level if info else None,
             "autopilot": info.autopilot if info else False,
@@ -113,6 +114,7 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
         "updated_at": record.updated_at,
         "rematch_game_id": record.rematch,
         "rematch_of": record.rematch_of,
+        "rated": record.rated,
     }
     if seat is not None:
         info = record.seats[seat]
@@ -156,7 +158,9 @@ class ViewCache:
         self.hits = self.misses = 0
 
     def view_json(self, record: GameRecord, viewer: Viewer, now: Optional[float]) -> bytes:
-        key = (record.game_id, record.version, viewer, time_is_up(record, now))
+        # names: a sealed seat's name is read at the edge, and gone once its player is erased
+        names = tuple(s.name for s in record.seats if s is not None and s.subject)
+        key = (record.game_id, record.version, viewer, time_is_up(record, now), names)
         views = self._views
         data = views.get(key)
         if data is not None:

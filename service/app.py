@@ -19,7 +19,7 @@ from werkzeug.exceptions import HTTPException
 from events.store.budget import store_budget
 
 from . import clients, headers, web
-from .api import archive, games, log as log_bp, meta, moves, webhooks
+from .api import archive, games, log as log_bp, meta, moves, players, webhooks
 from .bodies import check_body
 from .config import Config
 from .errors import PROBLEM, problem, problem_for
@@ -58,7 +58,12 @@ SPEC_KWARGS = {
         "description": "Event-sourced game service for the Macau family of card games (Macau, Switch, Mau-Mau, "
                        "Makaó and its Romanian, Tel-Aviv and Pławno variants, custom rules). Errors are "
                        "application/problem+json with a `code` to switch on. Seat tokens go in "
-                       "`Authorization: Bearer`. Generated clients: see docs/clients.md in the repository.",
+                       "`Authorization: Bearer`. A player key (`POST /v1/players`) goes in `Authorization: Player "
+                       "<key>` at create, join and quick play (the seat is the player's: his name, his rating, his "
+                       "list of games) and to read `/v1/players/me`; it is a client of its own for rate and table "
+                       "limits, counted together with its address, never a way around them. Generated clients: see "
+                       "docs/clients.md in the repository; rated games, the bot ladder and rated quick play: "
+                       "docs/ratings.md; players and erasure: docs/players.md.",
         "license": {"name": "MIT", "url": "https://opensource.org/licenses/MIT"},
         "contact": {"name": "The Macau service", "url": "https://macau.dev"}},
     "servers": [{"url": "/", "description": "the origin that serves this document"}],
@@ -131,7 +136,11 @@ def create_app(config: Optional[Config] = None, *, services: Optional[Services] 
     api.spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; no operation pages
     for name, component in {**VALUE_COMPONENTS, **MOVE_COMPONENTS, **event_components()}.items():
         api.spec.components.schema(name, component=component)
-    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, archive.blp, webhooks.blp, meta.ops):
+    api.spec.components.security_scheme("playerKey", {
+        "type": "apiKey", "in": "header", "name": "Authorization",
+        "description": "`Player <key>`: a player key (`POST /v1/players`); at create, join and quick play it "
+                       "seats the caller as that player"})
+    for blp in (meta.blp, games.blp, moves.blp, log_bp.blp, archive.blp, webhooks.blp, players.blp, meta.ops):
         api.register_blueprint(blp)
     meta.register_docs(app, api)
     web.register(app)  # the web table's pages and assets (not part of the API document)
@@ -186,5 +195,6 @@ def _register_guards(app: Flask, services: Services) -> None:
         refused = clients.limit(services)
         if refused is not None:
             return refused
+        clients.check_player_key()
         check_body()
         return None

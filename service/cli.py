@@ -7,6 +7,8 @@
     macau status [--json]   what the service is doing, read from Redis (that of a running
                             ``macau up`` when REDIS_URL is not set)
     macau simulate ...      bot-only games offline
+    macau ladder ...        the bot levels' ratings per variant, by bot-only games
+    macau ratings rebuild   the players' ratings folded again from the log and the archive
     macau replay GAME_ID    a game's log as a readable table (from Redis or the archive)
     macau audit GAME_ID     re-verify a finished game from its log (from Redis or the archive)
     macau verify FILE [--public-key K]   check an exported or archived game log file on its own
@@ -46,6 +48,10 @@ def main(argv=None) -> int:
         from workers.simulate import main as simulate_main  # start-up: bots only
 
         return simulate_main(argv[1:]) or 0
+    if argv[:1] == ["ladder"]:
+        from workers.ladder import main as ladder_main  # start-up: bots only
+
+        return ladder_main(argv[1:]) or 0
     parser = argparse.ArgumentParser(prog="macau", description=__doc__.splitlines()[0],
                                      epilog="Without REDIS_URL, status, replay and audit read the servers of the "
                                             "`macau up` running from this directory.")
@@ -71,6 +77,10 @@ def main(argv=None) -> int:
     status = sub.add_parser("status", help="games, queue, workers and late jobs, read from Redis")
     status.add_argument("--json", action="store_true", help="one JSON object, for scripts")
     sub.add_parser("simulate", help="bot-only games offline (macau simulate --help)")
+    sub.add_parser("ladder", help="measure the bot levels' ratings per variant by bot-only games (macau ladder --help)")
+    ratings = sub.add_parser("ratings", help="the players' ratings: rebuild them from the log and the archive")
+    ratings.add_argument("action", choices=["rebuild"])
+    ratings.add_argument("--json", action="store_true", help="one JSON object, for scripts")
     for name, what in (("replay", "a game's log as a table, from Redis or the archive"),
                        ("audit", "re-verify a game from its log: chain, replay, cards, results, shuffles")):
         p = sub.add_parser(name, help=what)
@@ -85,7 +95,7 @@ def main(argv=None) -> int:
     sub.add_parser("openapi", help="print the OpenAPI document (YAML)")
     args = parser.parse_args(argv)
     return {"up": cmd_up, "api": cmd_api, "worker": cmd_worker, "status": cmd_status, "replay": cmd_replay,
-            "audit": cmd_audit, "verify": cmd_verify, "openapi": cmd_openapi}[args.cmd](args)
+            "audit": cmd_audit, "verify": cmd_verify, "openapi": cmd_openapi, "ratings": cmd_ratings}[args.cmd](args)
 
 
 # ---------------------------------------------------------------- up / api / worker
@@ -320,6 +330,40 @@ def cmd_status(args) -> int:
     finally:
         services.close()
     print(json.dumps(report) if args.json else render(report))
+    return 0
+
+
+def cmd_ratings(args) -> int:
+    """``macau ratings rebuild``: every variant's ratings folded again from nothing but the
+    rated games' logs, hot and archived (docs/ratings.md)."""
+    from domain.rules import PRESET_IDS  # start-up: the rules engine
+    from games.ratings import collect  # start-up: the whole service
+
+    from .wiring import build
+
+    config = _running_config()
+    services = build(config, signs=False)
+    try:
+        archive = getattr(services.store, "archive", None)
+        ids = set(services.lobby.ids("finished")) | set(archive.game_ids() if archive is not None else ())
+        began = time.monotonic()
+        games = collect(services.store, sorted(ids))
+        report = {"games_read": len(ids), "variants": {}}
+        for variant in PRESET_IDS:
+            rated = games.get(variant, [])
+            services.ratings.rebuild(variant, rated)
+            report["variants"][variant] = {"rated_games": len(rated),
+                                           "players": len({m for g in rated for m, _ in g.seats
+                                                           if m and not m.startswith("bot:")})}
+        report["seconds"] = round(time.monotonic() - began, 3)
+    finally:
+        services.close()
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for variant, r in report["variants"].items():
+            print(f"{variant}: {r['rated_games']} rated games, {r['players']} players")
+        print(f"{report['games_read']} finished games read in {report['seconds']} s")
     return 0
 
 

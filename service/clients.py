@@ -1,7 +1,8 @@
 """Who is calling, for rate limits and connection caps.
 
 A request is counted against its seat once its token validates (a token holds one seat
-of one game; the auditor token is one client), else against its client address. A header
+of one game; the auditor token is one client), against its player and its address both
+when it carries a valid player key, else against its client address. A header
 that does not authenticate never picks a bucket of its own: varying it gains nothing.
 The address is the peer's, or, behind ``trusted_proxies`` proxy hops (werkzeug's
 ProxyFix), the one those proxies put in X-Forwarded-For; an IPv6 client is its /64,
@@ -106,7 +107,8 @@ def limit(services) -> Optional[Response]:
         who = caller()
     except ApiError:
         who = Caller("")  # a malformed token: a failed authentication (the view answers 401)
-    if who.token is not None:
+    player = None
+    if who.token is not None or who.player_key is not None:
         failed = services.failed_auth
         wait = failed.limiter.wait(address)
         if wait > 0:
@@ -118,6 +120,10 @@ def limit(services) -> Optional[Response]:
                                                         "path": clip(request.path, 100)})
         elif who.auditor:
             client = "auditor"
+        elif who.player is not None:
+            # a player key is a client of its own, and its address stays one too: a fresh key
+            # (they are cheap) never buys a fresh budget
+            player = client = f"player:{who.player.player_id}"
         else:
             client = f"seat:{who.holder.game_id}:{who.holder.seat}"
     if request.method == "POST" and _LOBBY_WRITE.fullmatch(request.path):
@@ -128,25 +134,48 @@ def limit(services) -> Optional[Response]:
         else:
             client = f"address:{address}"
             if _CREATES.fullmatch(request.path):
-                wait = services.creations.check(address)
-                if wait > 0:
-                    return _too_many("rate_limited", "too many tables created from this address; retry later", wait)
-    wait = services.limiter.check(client)
-    if wait > 0:
-        return _too_many("rate_limited", "too many requests; retry later", wait)
+                for who_creates, what in ((address, "this address"), (player, "this player")):
+                    wait = services.creations.check(who_creates) if who_creates else 0
+                    if wait > 0:
+                        return _too_many("rate_limited", f"too many tables created by {what}; retry later", wait)
+    if request.method == "POST" and request.path == "/v1/players" and services.players_created is not None:
+        wait = services.players_created.check(address)
+        if wait > 0:
+            return _too_many("rate_limited", "too many players created from this address; retry later", wait)
+    for bucket in dict.fromkeys((client, player, f"address:{address}" if player else None)):
+        wait = services.limiter.check(bucket) if bucket else 0
+        if wait > 0:
+            return _too_many("rate_limited", "too many requests; retry later", wait)
     return None
+
+
+def check_player_key() -> None:
+    """A player key that names no player is a 401 wherever it is sent: it never silently
+    becomes an anonymous request (a player would lose his seat's rating)."""
+    if "Authorization" not in request.headers or not request.path.startswith("/v1/"):
+        return
+    try:
+        who = caller()
+    except ApiError:
+        return  # a malformed header: the view that reads it says so, as before
+    if who.player_key is not None and who.player is None:
+        raise ApiError(401, "unknown_player_key", "this player key belongs to no player (erased, replaced by a new "
+                                                  "key, or mistyped): send a current one, or none")
 
 
 _CREATES = re.compile(r"/v1/(games|quickplay|games/[^/]+/rematch)")  # requests that open a table
 _LOBBY_WRITE = re.compile(r"/v1/(games|quickplay|games/[^/]+/(rematch|players|bots))")
 
 
-def table_client() -> Optional[str]:
-    """Who is charged with the tables a request opens: its address (the auditor, an
-    operator's credential, is not counted)."""
+def table_client():
+    """Who is charged with the tables a request opens: its address, and its player too
+    when it carries a player key (the auditor, an operator's credential, is not counted)."""
     try:
-        if caller().auditor:
+        who = caller()
+        if who.auditor:
             return None
+        if who.player is not None:
+            return (client_address(), f"player:{who.player.player_id}")
     except ApiError:
         pass
     return client_address()

@@ -89,6 +89,10 @@ class Config:
     seal_key_file: str | None = None  # MACAU_SEAL_KEY_FILE: the archive's signing key (default: seal_key_path)
     max_round_events: int = MAX_ROUND_EVENTS  # MACAU_MAX_ROUND_EVENTS: a round's events before moves get 409
     snapshot_every: int = SNAPSHOT_EVERY  # MACAU_SNAPSHOT_EVERY: events between snapshots of a game's state; 0: none
+    players_per_min: float = 10.0  # MACAU_PLAYERS_PER_MIN: player identities a client address may create, sustained
+    players_burst: int = 10  # MACAU_PLAYERS_BURST
+    names_ttl_s: float = 5.0  # MACAU_NAMES_TTL_S: how long a process keeps a player's key (an erasure elsewhere shows then)
+    rating_settle_s: float = 3.0  # MACAU_RATING_SETTLE_S: a rated game is applied this long after it ended
     public_url: str | None = None  # MACAU_PUBLIC_URL: the service's public address (links in webhook deliveries)
     # webhooks (docs/webhooks.md)
     webhook_key: str | None = None  # MACAU_WEBHOOK_KEY: derives every subscription's secret (Redis holds none)
@@ -153,6 +157,10 @@ class Config:
             seal_key_file=os.environ.get("MACAU_SEAL_KEY_FILE") or None,
             max_round_events=_int("MACAU_MAX_ROUND_EVENTS", MAX_ROUND_EVENTS),
             snapshot_every=_int("MACAU_SNAPSHOT_EVERY", SNAPSHOT_EVERY),
+            players_per_min=_float("MACAU_PLAYERS_PER_MIN", 10.0),
+            players_burst=_int("MACAU_PLAYERS_BURST", 10),
+            names_ttl_s=_float("MACAU_NAMES_TTL_S", 5.0),
+            rating_settle_s=_float("MACAU_RATING_SETTLE_S", 3.0),
             public_url=os.environ.get("MACAU_PUBLIC_URL") or None,
             webhook_key=os.environ.get("MACAU_WEBHOOK_KEY") or None,
             webhook_allow_private=_flag("MACAU_WEBHOOK_ALLOW_PRIVATE", False),

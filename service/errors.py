@@ -17,7 +17,7 @@ from events.store import ConcurrencyError, Unavailable
 from events.store.base import ArchiveDamaged
 from events.store.redis_nodes import UNAVAILABLE
 from games.quota import TooManyTables
-from games.service import Conflict, Invalid, NotFound, SeatLeft, Stale
+from games.service import Conflict, Invalid, NotFound, PlayerRequired, SeatLeft, Stale
 from games.webhooks import RefusedUrl, TooManyWebhooks
 
 from .problem_types import PROBLEM, QUOTE_LIMIT, TITLES, TYPE_BASE, bounded
@@ -83,6 +83,8 @@ def problem_for(e: Exception) -> Optional[Response]:
         return problem(412, "stale_version", str(e))
     if isinstance(e, ConcurrencyError):
         return problem(412, "stale_version", f"the game is at version {e.current_version}")
+    if isinstance(e, PlayerRequired):
+        return problem(401, "player_key_required", str(e))
     if isinstance(e, SeatLeft):
         return problem(403, "seat_left", str(e))
     if isinstance(e, ArchiveDamaged):

@@ -11,6 +11,7 @@ from flask import Response, current_app, request
 
 from games.records import GameRecord
 from games.redaction import AUDITOR, SPECTATOR
+from games.identity import Player
 from games.tokens import Holder, same_secret
 
 from .errors import ApiError, quoted
@@ -42,49 +43,67 @@ def token_in_query(req) -> bool:
     return ("token" in query or "%" in query) and "token" in req.args
 
 
-_TOKEN = "macau.token"  # the request's token, once read (the rate limiter and the view both ask)
+_TOKEN = "macau.token"  # the request's credential, once read (the rate limiter and the view both ask)
+BEARER, PLAYER = "bearer", "player"
 
 
 def bearer_token() -> str | None:
+    """The seat's (or the auditor's) token the request carries (``Authorization: Bearer``)."""
+    scheme, token = _credential()
+    return token if scheme == BEARER else None
+
+
+def player_key() -> str | None:
+    """The player key the request carries (``Authorization: Player <key>``)."""
+    scheme, token = _credential()
+    return token if scheme == PLAYER else None
+
+
+def _credential() -> tuple[str | None, str | None]:
     req = request._get_current_object()
     environ = req.environ
     if _TOKEN in environ:
         return environ[_TOKEN]
-    token = _read_token(req)
-    environ[_TOKEN] = token
-    return token
+    found = _read_token(req)
+    environ[_TOKEN] = found
+    return found
 
 
-def _read_token(req) -> str | None:
+def _read_token(req) -> tuple[str | None, str | None]:
     header = req.headers.get("Authorization")
     if token_in_query(req):
         # a URL is written to access logs, proxies' logs and browser history: a token never travels in one
         raise ApiError(400, "token_in_query", "send the token as Authorization: Bearer <token>, never in the URL "
                                               "(read the stream with fetch(), or an EventSource that sends headers)")
     if header is None:
-        return None
+        return None, None
     scheme, _, token = header.strip(ASCII_SPACE).partition(" ")
     token = token.strip(ASCII_SPACE)
-    if scheme.lower() != "bearer":
-        raise ApiError(401, "invalid_token", "use Authorization: Bearer <token>")
+    scheme = scheme.lower()
+    if scheme not in (BEARER, PLAYER):
+        raise ApiError(401, "invalid_token", "use Authorization: Bearer <seat token>, or Player <player key>")
     if not TOKEN_RE.fullmatch(token):
         raise ApiError(401, "invalid_token", "a token is 1-512 visible ASCII characters: "
-                                             "use Authorization: Bearer <token>")
-    return token
+                                             "use Authorization: Bearer <token> (or Player <player key>)")
+    return scheme, token
 
 
 @dataclass(frozen=True, slots=True)
 class Caller:
     """Who sent this request, resolved once: the token (None: nobody in particular), and
     what it holds — the auditor's rights, a seat (``holder``), or nothing (an unknown
-    token)."""
+    token); or a player key and its player (``player``; None: an unknown key)."""
 
     token: str | None
     auditor: bool = False
     holder: Holder | None = None
+    player_key: str | None = None
+    player: Player | None = None
 
     @property
     def known(self) -> bool:
+        if self.player_key is not None:
+            return self.player is not None
         return self.token is None or self.auditor or self.holder is not None
 
 
@@ -96,8 +115,10 @@ def caller() -> Caller:
     environ = request.environ
     found = environ.get(_CALLER)
     if found is None:
-        token = bearer_token()
-        if token is None:
+        token, key = bearer_token(), player_key()
+        if key is not None:
+            found = Caller(None, player_key=key, player=services().identities.by_key(key))
+        elif token is None:
             found = Caller(None)
         elif is_auditor(token):
             found = Caller(token, auditor=True)

@@ -35,12 +35,14 @@ FRAMES_CACHE = 512  # batches' frames kept for the other viewers of the same bat
 FLUSH_SLICE_S = 1.0  # a flusher's waits: it looks whether the stream has ended at least this often
 
 
-def frames(events: list, viewer, empty: bytes = KEEPALIVE) -> bytes:
-    """A batch of events as one piece of the stream, as ``viewer`` may see them; ``empty``
-    (a keep-alive comment) for none."""
+def frames(events: list, viewer, empty: bytes = KEEPALIVE, names=None) -> bytes:
+    """A batch of events as one piece of the stream, as ``viewer`` may see them (``names``:
+    the sealed names of seats taken with a player key); ``empty`` (a keep-alive comment)
+    for none."""
     if not events:
         return empty
-    return b"".join(b"id: %d\nevent: %s\ndata: %s\n\n" % (e.seq, e.type.encode(), orjson.dumps(redact_event(e, viewer)))
+    return b"".join(b"id: %d\nevent: %s\ndata: %s\n\n" % (e.seq, e.type.encode(),
+                                                          orjson.dumps(redact_event(e, viewer, names)))
                     for e in events)
 
 
@@ -146,8 +148,8 @@ class Detached:
 class DetachedStreams:
     """This process's detached streams and their keep-alives (gevent only)."""
 
-    def __init__(self, keepalive_s: float):
-        self.keepalive_s = keepalive_s
+    def __init__(self, keepalive_s: float, names=None):
+        self.keepalive_s, self.names = keepalive_s, names
         self._open: set[Detached] = set()
         self._frames: dict = {}
         self._sweeper: Optional[threading.Thread] = None
@@ -169,7 +171,7 @@ class DetachedStreams:
         if hit is None:
             if len(self._frames) >= FRAMES_CACHE:
                 self._frames.clear()
-            hit = self._frames[key] = frames(events, viewer)
+            hit = self._frames[key] = frames(events, viewer, names=self.names)
         return hit
 
     def forget(self, stream: Detached) -> None:

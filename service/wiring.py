@@ -27,9 +27,12 @@ from events.store.archive_dir import ArchiveDir
 from events.store.tiered import TieredEventStore
 from games.archiving import Archiver
 from games.due import DueIndex, MemoryDueIndex, RedisDueIndex
+from games.identity import Identities, MemoryIdentities, Names, RedisIdentities
+from games.matching import MatchIndex, MemoryMatches, RedisMatches
+from games.outbox import MemoryOutbox, RedisOutbox
 from games.projections import SHARDS, LobbyIndex, MemoryLobby, RedisLobby
 from games.quota import UNATTENDED, WAITING, MemoryOwners, RedisOwners, TableQuota
-from games.outbox import MemoryOutbox, RedisOutbox
+from games.ratings import MemoryRatings, RatingBook, RedisRatings
 from games.repository import GameRepository
 from games.service import GameService
 from games.views import ViewCache
@@ -70,6 +73,11 @@ class Services:
     metrics: Metrics  # what the HTTP layer, the game service and the jobs count
     webhooks: Webhooks  # subscriptions, the outbox, and (in workers) the delivery lane
     webhook_registrations: RateLimiter  # webhooks registered per address
+    identities: Optional[Identities] = None  # players (identities without passwords) and their subjects' keys
+    names: Optional[Names] = None  # reads the sealed names of seats taken with a player key
+    ratings: Optional[RatingBook] = None  # players' ratings per variant, and the leaderboards
+    matches: Optional[MatchIndex] = None  # waiting rated tables by rating (rated quick play)
+    players_created: Optional[RateLimiter] = None  # player identities created per address
     archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
     seal_key: Optional[SealKey] = None  # with an archive: seals archived logs (its public key checks them)
     views: ViewCache = field(default_factory=ViewCache)  # this process's game views, per version and viewer
@@ -77,7 +85,7 @@ class Services:
 
     def __post_init__(self):
         if self.sse is None:
-            self.sse = DetachedStreams(self.config.sse_keepalive_s)
+            self.sse = DetachedStreams(self.config.sse_keepalive_s, self.names)
 
     def close(self) -> None:
         self.sse.stop()
@@ -117,13 +125,19 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
                        per_client={WAITING: config.waiting_tables_per_client,
                                    UNATTENDED: config.unattended_tables_per_client},
                        total={WAITING: config.waiting_tables_total, UNATTENDED: config.unattended_tables_total})
+    identities = RedisIdentities(client) if client is not None else MemoryIdentities()
+    names = Names(identities, ttl_s=config.names_ttl_s)
+    ratings = RatingBook(RedisRatings(client) if client is not None else MemoryRatings(), names.known,
+                         settle_s=config.rating_settle_s)
+    matches = RedisMatches(client) if client is not None else MemoryMatches()
     webhooks = Webhooks(RedisWebhooks(client) if client is not None else MemoryWebhooks(),
                         RedisOutbox(client, shards=SHARDS) if client is not None else MemoryOutbox(),
                         Secrets(config.webhook_key), webhook_settings(config), queue if config.enqueue else None,
                         metrics)
     games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due,
                         quota=quota, max_round_events=config.max_round_events,
-                        notify=webhooks.notify if config.enqueue and queue is not None else None)
+                        notify=webhooks.notify if config.enqueue and queue is not None else None,
+                        players=identities, ratings=ratings, matches=matches)
     return Services(
         config=config, store=store, repo=repo, lobby=lobby, due=due, games=games,
         idempotency=RedisIdempotency(client) if client is not None else MemoryIdempotency(),
@@ -135,6 +149,8 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         queue=queue, redis=client, metrics=metrics, webhooks=webhooks,
         webhook_registrations=RateLimiter(config.webhook_registrations_per_min / 60, config.webhook_registrations_burst),
         readiness=Probe(client, config.ready_timeout_s) if client is not None else None,
+        identities=identities, names=names, ratings=ratings, matches=matches,
+        players_created=RateLimiter(config.players_per_min / 60, config.players_burst),
         archiver=Archiver(hot, archive, lobby, seal_key, config.hot_retention_s) if seal_key is not None else None,
         seal_key=seal_key)
 

@@ -12,6 +12,7 @@ from events.store import EventStore
 from games.archiving import Archiver
 from games.due import DueIndex
 from games.projections import LobbyIndex
+from games.ratings import RatingBook
 from games.repository import GameRepository
 from games.service import GameService
 
@@ -48,4 +49,5 @@ class WorkerServices(Protocol):
     queue: Optional[Queue]
     metrics: Counters
     archiver: Optional[Archiver]
+    ratings: Optional[RatingBook]  # players' ratings (the rating jobs keep them)
     webhooks: "Webhooks"  # subscriptions, the outbox and the delivery lane

@@ -10,6 +10,7 @@ process."""
 from __future__ import annotations
 
 import logging
+import math
 import random
 import time
 from contextlib import contextmanager
@@ -18,10 +19,12 @@ from contextvars import ContextVar
 from domain import CloseCallWindow, DomainError, GameStatusError, Timeout, command_from_move
 from domain.bots import choose_move
 from games.due import BOT as BOT_TURN, on_an_append
+from games.ratings import ended_ms, nearest_level, rated_game
 from games.records import GameRecord
 from games.service import BOT, CLOCK, Conflict, NotFound, Stale
 
 from .context import WorkerServices
+from .queueing import enqueue
 
 log = logging.getLogger("macau.jobs")
 
@@ -167,7 +170,9 @@ def _on_time(game_id: str, expected_version: int, what, kind: str):
 
 
 def fill_with_bots(game_id: str) -> str:
-    """A waiting table whose fill time has come gets `normal` bots in every free seat."""
+    """A waiting table whose fill time has come gets bots in every free seat: `normal`
+    ones, or at a rated table the level whose rating is nearest its players' (the bot
+    ladder)."""
     services = current()
     record = services.repo.load(game_id)
     if record is None or record.status != "waiting":
@@ -178,10 +183,51 @@ def fill_with_bots(game_id: str) -> str:
     if time.time() < record.created_ts + after - 0.05:
         return "not due"
     try:
-        services.games.fill_with_bots(game_id, "normal")
+        services.games.fill_with_bots(game_id, _fill_level(services, record))
     except Exception as e:  # noqa: BLE001 - a race with a joiner: the sweeper looks again
         return f"not filled: {type(e).__name__}"
     return "filled"
+
+
+def _fill_level(services, record: GameRecord) -> str:
+    subjects = [s.subject for s in record.seats if s is not None and s.subject]
+    book = getattr(services, "ratings", None)
+    if not record.rated or not subjects or book is None:
+        return "normal"
+    ratings = list(book.displays(record.variant, subjects).values())
+    return nearest_level(record.variant, sum(ratings) / len(ratings))
+
+
+def rate_game(game_id: str) -> str:
+    """A finished rated game's result goes to its variant's ratings (once per game, however
+    often this runs), which are then brought up to date (``apply_ratings``); the game
+    leaves the due index, where it waited for this."""
+    services = current()
+    record = services.repo.load(game_id)
+    if record is None or record.status != "finished":
+        return "not finished"
+    book = services.ratings
+    outcome = "not rated"
+    if book is not None and record.rated:
+        game = rated_game(record, ended_ms(services.store.read(game_id, limit=record.version)) or record.updated_ms)
+        if game is not None:
+            outcome = book.register(game)
+    services.due.set(game_id, None)
+    if book is None or outcome == "not rated":
+        return outcome
+    return f"{outcome}; {apply_ratings(record.variant)}"
+
+
+def apply_ratings(variant: str) -> str:
+    """Apply the registered rated games of ``variant`` that have settled, in the order they
+    ended (games.ratings); come back when more will have settled."""
+    services = current()
+    done = services.ratings.apply(variant)
+    if done.next_at is not None and services.queue is not None:
+        when = math.ceil(done.next_at)
+        enqueue(services.queue, apply_ratings, (variant,), f"ratings-{variant}-{when}", when)
+    return (f"{done.applied} games applied" + (" (folded again from the first)" if done.refolded else "")
+            + (" (busy: another worker applies)" if done.busy else ""))
 
 
 def expire_table(game_id: str) -> str:

@@ -19,7 +19,7 @@ import logging
 
 from rq import Queue
 
-from games.due import BOT, CLOCK, EXPIRE, FILL, WINDOW, FollowUp, on_an_append
+from games.due import BOT, CLOCK, EXPIRE, FILL, RATE, WINDOW, FollowUp, on_an_append
 from games.records import GameRecord
 
 from . import jobs
@@ -28,8 +28,8 @@ from .queueing import bots_queue, enqueue
 log = logging.getLogger("macau.scheduling")
 
 JOBS = {BOT: jobs.bot_turn, CLOCK: jobs.turn_clock, WINDOW: jobs.call_window, FILL: jobs.fill_with_bots,
-        EXPIRE: jobs.expire_table}
-GAME_ONLY = (FILL, EXPIRE)  # these jobs judge the game as they find it, not at one version
+        EXPIRE: jobs.expire_table, RATE: jobs.rate_game}
+GAME_ONLY = (FILL, EXPIRE, RATE)  # these jobs judge the game as they find it, not at one version
 
 
 def job_of(record: GameRecord, f: FollowUp) -> tuple:
@@ -37,7 +37,7 @@ def job_of(record: GameRecord, f: FollowUp) -> tuple:
     a table is one job per game (its time does not move with the version)."""
     gid, v = record.game_id, record.version
     args = (gid,) if f.kind in GAME_ONLY else (gid, v)
-    return JOBS[f.kind], args, (f"{FILL}-{gid}" if f.kind == FILL else f"{f.kind}-{gid}-{v}")
+    return JOBS[f.kind], args, (f"{f.kind}-{gid}" if f.kind in (FILL, RATE) else f"{f.kind}-{gid}-{v}")
 
 
 def queue_for(queue: Queue, record: GameRecord) -> Queue:
@@ -49,9 +49,10 @@ def schedule(queue: Queue, record: GameRecord, *, archive: bool = False) -> list
     """Schedule the follow-ups an append of ``record`` calls for, at its version; returns
     the job ids. ``archive``: the service keeps an archive, so a finished game is archived
     at once."""
+    ids = enqueue_follow_ups(queue, record, on_an_append(record))
     if record.status == "finished" and archive:
-        return [schedule_archiving(queue, record.game_id)]
-    return enqueue_follow_ups(queue, record, on_an_append(record))
+        ids.append(schedule_archiving(queue, record.game_id))
+    return ids
 
 
 def enqueue_follow_ups(queue: Queue, record: GameRecord, fs: list[FollowUp], prefix: str = "") -> list[str]:
@@ -63,6 +64,14 @@ def enqueue_follow_ups(queue: Queue, record: GameRecord, fs: list[FollowUp], pre
         enqueue(q, func, args, prefix + job_id, f.due)
         ids.append(prefix + job_id)
     return ids
+
+
+def schedule_ratings(queue: Queue, variant: str, at: float | None = None, job_id: str = "") -> str:
+    """Apply the registered rated games of ``variant`` (``jobs.apply_ratings``), now or at
+    ``at``: one job per variant and second at most."""
+    job_id = job_id or f"ratings-{variant}-{int(at or 0)}"
+    enqueue(queue, jobs.apply_ratings, (variant,), job_id, at)
+    return job_id
 
 
 def schedule_archiving(queue: Queue, game_id: str, job_id: str = "") -> str:

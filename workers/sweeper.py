@@ -6,8 +6,9 @@ pass costs what the late games cost, not what all games cost. A late game whose 
 has no job at all (queued, scheduled or running, under its own id or the sweeper's) had
 lost it: it counts as rescued (``macau_sweeper_rescued_games``). With an archive,
 finished games whose next archiving step is due (the lobby's worklist) get it scheduled
-too. Webhook deliveries whose attempt is overdue (a worker died holding one, a retry's job
-was lost) are taken up again (``workers.webhooks.recover``).
+too, and so do the rating updates of variants whose rated games wait too long for one. Webhook
+deliveries whose attempt is overdue (a worker died holding one, a retry's job was lost) are
+taken up again (``workers.webhooks.recover``).
 
 One sweeper runs at a time (a short lock on the queue's Redis, which every worker
 shares); sweeping twice is harmless. Once a minute one of them also reconciles the index
@@ -25,12 +26,13 @@ from typing import Optional
 from rq import Queue
 from rq.exceptions import NoSuchJobError
 
+from domain.rules import PRESET_IDS
 from games.due import BOT, FollowUp, due_at, follow_ups
 from games.records import GameRecord
 
 from .context import WorkerServices
 from .queueing import SCHEDULER_LATENESS_S
-from .scheduling import enqueue_follow_ups, job_of, schedule_archiving
+from .scheduling import enqueue_follow_ups, job_of, schedule_archiving, schedule_ratings
 
 LOCK = "macau:sweeper:lock"
 RECONCILE_LOCK = "macau:sweeper:reconciled"
@@ -59,6 +61,7 @@ def sweep_once(services: WorkerServices, lock_s: int = 4, now: Optional[float] =
         missing = _without_jobs(queue, record, follow_ups(record, ttl), time.time())
         _count_rescue(services, record, [f for f in missing if f.kind == BOT or f.due <= now])
         scheduled += len(enqueue_follow_ups(queue, record, missing, prefix="s"))
+    scheduled += _late_ratings(services, now)
     scheduled += services.webhooks.recover()
     if services.archiver is not None:
         # a new job id every few sweeps: a job a dead worker left "started" (RQ keeps its
@@ -68,6 +71,24 @@ def sweep_once(services: WorkerServices, lock_s: int = 4, now: Optional[float] =
             schedule_archiving(queue, game_id, f"sarchive-{game_id}-{renewal}")
             scheduled += 1
     return f"{scheduled} jobs scheduled"
+
+
+def _late_ratings(services: WorkerServices, now: float) -> int:
+    """Schedule the rating update of every variant with registered games that settled a
+    while ago and are still not applied (the job that was to apply them was lost). A
+    finished rated game whose registration was lost is in the due index, like any late
+    game, and gets its ``rate_game`` job above."""
+    book = getattr(services, "ratings", None)
+    if book is None:
+        return 0
+    renewal = int(now // (3 * services.config.sweep_every_s))
+    late = 0
+    for variant in PRESET_IDS:
+        due = book.due(variant)
+        if due is not None and due <= now - SCHEDULER_LATENESS_S:
+            schedule_ratings(services.queue, variant, job_id=f"sratings-{variant}-{renewal}")
+            late += 1
+    return late
 
 
 def reconcile(services: WorkerServices) -> int:

@@ -111,6 +111,11 @@ class ArchiveDir:
                 self._cache.popitem(last=False)
         return log
 
+    def game_ids(self) -> list[str]:
+        """Every game the archive holds a log of."""
+        return sorted(os.path.basename(p)[:-len(SUFFIX)]
+                      for p in glob.glob(os.path.join(glob.escape(self.root), "games", "*", "*" + SUFFIX)))
+
     def _writable_path(self, game_id: str) -> str:
         path = self.path(game_id)
         if path is None:

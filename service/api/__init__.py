@@ -7,7 +7,7 @@ from ..schemas.responses import ProblemSchema
 
 DESCRIPTIONS = {
     400: "Malformed body or parameter (the detail names it)",
-    401: "Missing or unknown token",
+    401: "Missing or unknown token (or player key)",
     403: "The token is valid but not allowed here",
     404: "No such game",
     409: "Conflict with the game's status (full, not started, finished)",
@@ -49,3 +49,5 @@ def responds(blp, status, schema, **kwargs):
 
 
 BEARER = [{"bearerAuth": []}, {}]
+PLAYER = [{"playerKey": []}, {}]  # optional: with it the caller is that player
+PLAYER_ONLY = [{"playerKey": []}]  # required (401 without it)

@@ -21,6 +21,7 @@ from ..http import (
     services,
     viewer_for,
 )
+from .players import sitter
 from ..schemas.requests import AddBotSchema, CreateGameSchema, JoinSchema, ListGamesQuery, QuickplaySchema
 from ..schemas.responses import (
     BotAddedSchema,
@@ -32,7 +33,7 @@ from ..schemas.responses import (
     QuickplayResultSchema,
     RematchSchema,
 )
-from . import BEARER, GAME_STORE, problems, responds
+from . import BEARER, GAME_STORE, PLAYER, problems, responds
 from .webhooks import attach, check_requested
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join and read games")
@@ -41,16 +42,18 @@ blp = Blueprint("games", __name__, url_prefix="/v1", description="Create, join a
 def _spec(body: dict) -> TableSpec:
     return TableSpec(
         variant=body["variant"], rules=body["rules"], seats=body["seats"],
-        players=[p["name"] for p in body["players"]], bots=[b["level"] for b in body["bots"]],
+        players=[_name(p, i == 0, f"players.[{i}].name") for i, p in enumerate(body["players"])],
+        bots=[b["level"] for b in body["bots"]],
         bot_delay_s=body["bot_delay_s"], turn_timeout_s=body["turn_timeout_s"],
         announce_window_s=body["announce_window_s"], fill_with_bots_after_s=body["fill_with_bots_after_s"],
-        seed=body["seed"], deal=body["deal"], public=body.get("public"))
+        seed=body["seed"], deal=body["deal"], public=body.get("public"), rated=body.get("rated"), sitter=sitter())
 
 
 @blp.route("/games", methods=["POST"])
 @blp.arguments(CreateGameSchema(), error_status_code=400)
 @responds(blp, 201, CreatedGameSchema)
-@problems(blp, 400, 415, *GAME_STORE)
+@blp.doc(security=PLAYER)
+@problems(blp, 400, 401, 415, *GAME_STORE)
 def create_game(body):
     """Create a table.
 
@@ -64,7 +67,7 @@ def create_game(body):
     hooks = [p.get("webhook") for p in body["players"]]
     check_requested(hooks)
     record, seated = services().games.create(_spec(body), table_client())
-    view = game_view(record, SPECTATOR)
+    view = game_view(services().names.named(record), SPECTATOR)
     started = record.status == "playing"
     humans = [{"player_id": s.player_id, "seat": s.seat, "token": s.token,
                **attach(record, s.seat, hooks[s.seat], started)} for s in seated if s.token]
@@ -85,14 +88,16 @@ def list_games(query):
     With the auditor token, private tables too (`public: false`); any other token
     changes nothing."""
     private = caller().auditor
-    return json_response({"games": services().lobby.list(query["status"], query["variant"], query["limit"],
-                                                         private=private)})
+    s = services()
+    return json_response({"games": s.names.summaries(s.lobby.list(query["status"], query["variant"],
+                                                                  query["limit"], private=private))})
 
 
 @blp.route("/games/<game_id>/players", methods=["POST"])
 @blp.arguments(JoinSchema(), error_status_code=400)
 @responds(blp, 201, JoinedSchema)
-@problems(blp, 400, 404, 409, 415, *GAME_STORE)
+@blp.doc(security=PLAYER)
+@problems(blp, 400, 401, 404, 409, 415, *GAME_STORE)
 def join_game(body, game_id):
     """Join a table.
 
@@ -100,11 +105,26 @@ def join_game(body, game_id):
     this once. 409 if the table is full or the game has started; the game starts by
     itself when the last seat is taken. A `webhook` is registered with the seat (as
     POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
-    before the seat is taken."""
+    before the seat is taken.
+
+    With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
+    his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
+    seats only players with a key (401 `player_key_required`), each once (409
+    `already_seated`)."""
+    name = _name(body)
     check_requested([body.get("webhook")])
-    record, seated = services().games.join(game_id, body["name"])
+    record, seated = services().games.join(game_id, name, sitter=sitter())
     return json_response({**_seated(record, seated),
                           **attach(record, seated.seat, body.get("webhook"), record.status == "playing")}, 201)
+
+
+def _name(body: dict, keyed: bool = True, where: str = "name"):
+    """The name a seat takes: the body's, required unless the seat is the player key's
+    (``keyed``, and the request carries one: the player's name is used)."""
+    if body.get("name") is None and not (keyed and caller().player is not None):
+        raise ApiError(400, "invalid_request", f"{where}: Missing data for required field" + (
+            " (or send a player key: Authorization: Player <key>)" if keyed else ""))
+    return body.get("name")
 
 
 def _seated(record, seated) -> dict:
@@ -159,17 +179,26 @@ def rematch(game_id):
 @blp.route("/quickplay", methods=["POST"])
 @blp.arguments(QuickplaySchema(), error_status_code=400)
 @responds(blp, 201, QuickplayResultSchema)
-@problems(blp, 400, 415, *GAME_STORE)
+@blp.doc(security=PLAYER)
+@problems(blp, 400, 401, 415, *GAME_STORE)
 def quickplay(body):
     """Play now: a seat at a waiting table.
 
     The oldest public waiting table of that variant, size and turn clock that nobody can
     know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
     mobile client). The answer holds the seat's token, returned this once. A `webhook`
-    is registered with the seat (as POST /v1/games/{id}/webhooks would)."""
+    is registered with the seat (as POST /v1/games/{id}/webhooks would).
+
+    With a player key the seat is at a rated table by default (`rated`; a table with a
+    turn clock only): the waiting one nearest the player's rating whose band holds him
+    (the band widens as a table waits), else a new one, later filled with bots of the
+    level nearest its players' rating (docs/ratings.md). Without a key, or with
+    `rated: false`, an unrated table."""
+    name = _name(body)
     check_requested([body.get("webhook")])
-    record, me = services().games.quickplay(body["variant"], body["seats"], body["name"],
-                                            body["fill_with_bots_after_s"], table_client(), body["turn_timeout_s"])
+    record, me = services().games.quickplay(body["variant"], body["seats"], name, body["fill_with_bots_after_s"],
+                                            table_client(), body["turn_timeout_s"], sitter=sitter(),
+                                            rated=body.get("rated"))
     return json_response({"game_id": record.game_id, "player_id": me.player_id, "seat": me.seat,
                           "token": me.token, "status": record.status,
                           **attach(record, me.seat, body.get("webhook"), record.status == "playing")}, 201)
@@ -216,7 +245,7 @@ def get_game(game_id):
     headers = {"ETag": etag(record.version), "Cache-Control": "no-store", "Vary": "Authorization"}
     if if_none_match(record.version) and not time_is_up(record, at):
         return Response(status=304, headers=headers)
-    return raw_json_response(s.views.view_json(record, viewer, at), 200, headers)
+    return raw_json_response(s.views.view_json(s.names.named(record), viewer, at), 200, headers)
 
 
 __all__ = ["blp", "ApiError"]

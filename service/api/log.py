@@ -55,7 +55,7 @@ def get_events(query, game_id):
             finally:
                 sub.close()
     version = max(record.version, events[-1].seq if events else 0)
-    return json_response({"version": version, "events": [redact_event(e, viewer) for e in events]})
+    return json_response({"version": version, "events": [redact_event(e, viewer, s.names) for e in events]})
 
 
 LAST_EVENT_ID = rf"^{SEQ_PATTERN}$"
@@ -129,14 +129,14 @@ def stream(query, game_id):
     def generate():
         # no request context is kept for the stream's life (the generator needs none of
         # it), and nothing of a batch is held while the next is awaited
-        yield b"retry: 2000\n\n" + frames(sub.next_events(0), viewer, empty=b"")
+        yield b"retry: 2000\n\n" + frames(sub.next_events(0), viewer, empty=b"", names=s.names)
         sock = detach() if detach is not None else None
         if sock is not None:
             detached.append(True)
             s.sse.adopt(sock, sub, viewer, close)
             return
         while True:
-            yield frames(sub.next_events(keepalive), viewer)
+            yield frames(sub.next_events(keepalive), viewer, names=s.names)
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     response = Response(generate(), mimetype="text/event-stream", headers=headers)
@@ -168,7 +168,7 @@ def replay(query, game_id):
         at, past = record.version, record
     else:
         past = s.repo.load_at(game_id, at)
-    body = full_state(past)
+    body = full_state(s.names.named(past))
     body["at"] = at
     return json_response(body)
 

@@ -84,7 +84,8 @@ def _answer(acted: Optional[Acted], seat: int) -> Optional[Response]:
     if acted is None:
         return None
     after = acted.record
-    view = services().views.view_json(after, seat, services().games.now())
-    events = orjson.dumps([redact_event(e, seat) for e in acted.events])
+    s = services()
+    view = s.views.view_json(s.names.named(after), seat, s.games.now())
+    events = orjson.dumps([redact_event(e, seat, s.names) for e in acted.events])
     body = b'{"version":%d,"events":%b,"game":%b}' % (after.version, events, view)
     return raw_json_response(body, 200, {"ETag": etag(after.version)})

@@ -84,7 +84,9 @@ _CONFIG = {
     "properties": {"bot_delay_s": {"type": "number"}, "turn_timeout_s": {"type": "number", "nullable": True},
                    "announce_window_s": {"type": "number"},
                    "fill_with_bots_after_s": {"type": "number", "nullable": True},
-                   "public": {"type": "boolean"}, "seeded": {"type": "boolean"}}}
+                   "public": {"type": "boolean"}, "seeded": {"type": "boolean"},
+                   "rated": {"type": "boolean", "description": "present (true) when the game counts for its "
+                                                               "players' ratings"}}}
 LOBBY: dict[str, dict] = {
     "game_created": {
         "seat": None,
@@ -105,8 +107,20 @@ LOBBY: dict[str, dict] = {
                                                    "seats": {"type": "array", "items": SEAT}}}}},
     "player_joined": {
         "seat": SEAT,
-        "required": {"player_id": PLAYER_ID, "name": {"type": "string", "minLength": 1, "maxLength": 40}},
-        "optional": {"token_hash": {"type": "string", "description": "auditor only: the hash of the seat's token"}}},
+        "required": {"player_id": PLAYER_ID},
+        "optional": {"name": {"type": "string", "minLength": 1, "maxLength": 40,
+                              "description": "every viewer but the auditor; for a seat taken with a player key, "
+                                             "read from its sealed form (`Erased player` once he is erased)"},
+                     "profile_id": {"type": "string", "nullable": True, "pattern": r"^u_[0-9a-f]{16}$",
+                                    "description": "a seat taken with a player key: the player's public id "
+                                                   "(`GET /v1/players/{id}`), null once he is erased; not sent "
+                                                   "to the auditor"},
+                     "subject": {"type": "string", "description": "auditor only, a seat taken with a player key: "
+                                                                 "the id of the key its name is sealed with"},
+                     "sealed": {"type": "string", "description": "auditor only, a seat taken with a player key: "
+                                                                "the name and player id, sealed (erasure shreds "
+                                                                "the key, never these stored bytes)"},
+                     "token_hash": {"type": "string", "description": "auditor only: the hash of the seat's token"}}},
     "bot_joined": {
         "seat": SEAT,
         "required": {"player_id": PLAYER_ID, "level": {"type": "string", "enum": list(LEVELS)}},

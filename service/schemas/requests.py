@@ -165,13 +165,13 @@ class Name(Text):
         return value
 
 
-def name_field(**kw):
+def name_field(metadata_extra: str = "", **kw):
     return Name(metadata={"description": "1-40 characters, stored NFC-normalised and trimmed; showing something "
                                          "(not only spaces, combining marks or U+2800); no control, format or "
                                          "private-use characters, noncharacters or Hangul fillers. The pattern "
                                          "says so for the Basic Multilingual Plane; beyond it (private use in "
                                          "planes 15 and 16, tags, astral combining marks) the same rules are a "
-                                         "400 naming the character",
+                                         "400 naming the character" + metadata_extra,
                           "minLength": 1, "maxLength": 40,
                           "pattern": Name.PATTERN}, **kw)
 
@@ -197,7 +197,8 @@ def webhook_field(**kw):
 
 
 class PlayerSpec(Strict):
-    name = name_field(required=True)
+    name = name_field(metadata_extra="; required but for the first player when the request carries a player key "
+                                     "(`Authorization: Player <key>`): that seat takes the player's name")
     webhook = webhook_field()
 
 
@@ -234,10 +235,20 @@ class CreateGameSchema(Strict):
     public = StrictBool(metadata={"description": (
         "listed in GET /v1/games and offered by quick play. Default: true, but false for a table with a `seed` "
         "or a `deal`, which can never be public (its creator may know every card): `true` with either is a 400")})
+    rated = StrictBool(metadata={"description": (
+        "whether the game counts for its players' ratings (docs/ratings.md). Default: true when the request "
+        "carries a player key (`Authorization: Player <key>`) and the table can be rated: a preset (not "
+        "`custom`), no `rules`, `seed` or `deal`, a turn clock (`turn_timeout_s`), and no human seated but the "
+        "key's player; `true` for a table that cannot be rated is a 400 saying why. A rated table seats only "
+        "players with a player key (and bots)")})
+
+
+PLAYER_NAME = ("; with a player key (`Authorization: Player <key>`) the seat takes the player's name and this one "
+               "is not used (it may be left out)")
 
 
 class JoinSchema(Strict):
-    name = name_field(required=True)
+    name = name_field(metadata_extra=PLAYER_NAME)
     webhook = webhook_field()
 
 
@@ -250,12 +261,30 @@ class AddBotSchema(Strict):
 class QuickplaySchema(Strict):
     variant = fields.String(required=True, validate=validate.OneOf(VARIANTS[:-1]))
     seats = fields.Integer(strict=True, load_default=4, validate=validate.Range(2, 10))
-    name = name_field(required=True)
+    name = name_field(metadata_extra=PLAYER_NAME)
     fill_with_bots_after_s = StrictFloat(load_default=None, allow_none=True, validate=validate.Range(0, 86_400))
     turn_timeout_s = StrictFloat(load_default=60.0, allow_none=True, validate=validate.Range(1, MAX_TURN_TIMEOUT_S),
                                  metadata={"description": "the turn clock of the table to join or open (null: "
                                                           "none): only a waiting table with this clock is joined"})
     webhook = webhook_field()
+    rated = StrictBool(metadata={"description": (
+        "a seat at a rated table, chosen by rating (docs/ratings.md): the default with a player key and a turn "
+        "clock; `true` without a key is a 401, with a null `turn_timeout_s` a 400")})
+
+
+class CreatePlayerSchema(Strict):
+    name = name_field(required=True)
+
+
+class PageQuery(Strict):
+    offset = QueryInt(load_default=0, validate=validate.Range(0, 10**6))
+    limit = QueryInt(load_default=20, validate=validate.Range(1, 100))
+
+
+class LeaderboardQuery(PageQuery):
+    limit = QueryInt(load_default=50, validate=validate.Range(1, 100))
+    around = fields.String(load_default=None, validate=validate.OneOf(["me"]), metadata={
+        "description": "`me`: the page around the caller's place (a player key is required), instead of `offset`"})
 
 
 class WishSchema(Strict):

@@ -85,6 +85,10 @@ class SeatedPlayerSchema(WebhookResult):
     token = fields.String(required=True, metadata={"description": "returned once; send as Authorization: Bearer"})
 
 
+PROFILE_ID = ("the public id of the player who took the seat with his player key (`GET /v1/players/{id}`); null "
+              "for a seat taken without one, a bot's, or an erased player's (named `Erased player`)")
+
+
 class SeatedBotSchema(Schema):
     player_id = ref("PlayerId", required=True)
     seat = fields.Integer(required=True, **SEAT)
@@ -94,6 +98,7 @@ class SeatSchema(Schema):
     seat = fields.Integer(required=True, **SEAT)
     player_id = ref("PlayerId", required=True, allow_none=True)
     name = fields.String(required=True, allow_none=True)
+    profile_id = fields.String(allow_none=True, metadata={"description": PROFILE_ID})
     kind = ref("SeatKind", required=True, allow_none=True, metadata={"description": "null for a free seat"})
     bot_level = ref("BotLevel", required=True, allow_none=True)
     autopilot = fields.Boolean(required=True)
@@ -185,6 +190,7 @@ class ConfigSchema(Schema):
     fill_with_bots_after_s = fields.Float(required=True, allow_none=True)
     public = fields.Boolean(required=True)
     seeded = fields.Boolean(required=True)
+    rated = fields.Boolean(metadata={"description": "present (true) on a rated table"})
 
 
 class GameViewSchema(Schema):
@@ -224,6 +230,7 @@ class GameViewSchema(Schema):
         "description": "a finished game played again: the new game's id (event `rematch_offered`); null otherwise"})
     rematch_of = fields.String(allow_none=True, metadata={
         "description": "the game this one plays again (a rematch); null otherwise"})
+    rated = fields.Boolean(metadata={"description": "whether the game counts for its players' ratings"})
     you = fields.Nested(YouSchema, metadata={"description": "present with a seat token"})
     hands = fields.List(fields.List(fields.Raw(metadata={COMPONENT: "Card"})), metadata={"description": "auditor only"})
     stock = ref("Card", many=True, metadata={"description": "auditor only; top first"})
@@ -294,6 +301,7 @@ class ListedPlayerSchema(Schema):
     seat = fields.Integer(required=True, **SEAT)
     name = fields.String(required=True)
     kind = ref("SeatKind", required=True)
+    profile_id = fields.String(allow_none=True, metadata={"description": PROFILE_ID})
     autopilot = fields.Boolean(metadata={"description": "a bot plays for this human now (repeated timeouts)"})
 
 
@@ -318,6 +326,7 @@ class GameSummarySchema(Schema):
         "created with a `seed`: its creator may know every card, so such a table is never public")})
     fixed_deal = fields.Boolean(metadata={"description": (
         "created with a fixed `deal`: its creator knows the cards, so such a table is never public")})
+    rated = fields.Boolean(metadata={"description": "whether the game counts for its players' ratings"})
     turn_timeout_s = fields.Float(allow_none=True, metadata={"description": (
         "the table's turn clock in seconds (null: none); a day or more: a correspondence table")})
 
@@ -358,6 +367,105 @@ class SealKeySchema(Schema):
     pem = fields.String(required=True, metadata={"description": "the same key as a PEM SubjectPublicKeyInfo"})
 
 
+# ------------------------------------------------------------------ players, ratings, leaderboards
+class PlayerCreatedSchema(Schema):
+    player_id = fields.String(required=True, metadata={"description": "the player's public id"})
+    player_key = fields.String(required=True, metadata={
+        "description": "the player's secret, shown once: send it as `Authorization: Player <key>` at create, "
+                       "join and quick play to sit as this player, and to read `/v1/players/me`"})
+    name = fields.String(required=True)
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
+
+
+class BotStepSchema(Schema):
+    level = ref("BotLevel", required=True)
+    rating = fields.Integer(required=True)
+
+
+class VariantRatingSchema(Schema):
+    variant = ref("VariantId", required=True)
+    rating = fields.Integer(required=True, metadata={"description": "the rating shown: 1000 + 40 (mu - 3 sigma)"})
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    games = fields.Integer(required=True, metadata={"description": "rated games played in this variant"})
+    rank = fields.Integer(required=True, allow_none=True, metadata={"description": "place on the leaderboard, from 1"})
+    bots_passed = fields.List(fields.Nested(BotStepSchema), required=True, metadata={
+        "description": "the bot levels whose rating in this variant is below the player's"})
+    next_bot = fields.Nested(BotStepSchema, required=True, allow_none=True, metadata={
+        "description": "the lowest-rated bot level still above the player (null: he has passed them all)"})
+
+
+class ProfileSchema(Schema):
+    player_id = fields.String(required=True)
+    name = fields.String(required=True)
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
+    games = fields.Integer(required=True, metadata={"description": "games the player has taken a seat at"})
+    rated_games = fields.Integer(required=True)
+    ratings = fields.List(fields.Nested(VariantRatingSchema), required=True, metadata={
+        "description": "one per variant the player has a rated game in"})
+
+
+class PlayerKeySchema(Schema):
+    player_id = fields.String(required=True)
+    player_key = fields.String(required=True, metadata={"description": "the new key, shown once; the old one no "
+                                                                       "longer works"})
+
+
+class GameLinksSchema(Schema):
+    game = fields.String(required=True)
+    events = fields.String(required=True)
+    replay = fields.String(required=True)
+    audit = fields.String(required=True)
+    export = fields.String(required=True)
+
+
+class RatingChangeSchema(Schema):
+    before = fields.Integer(required=True)
+    after = fields.Integer(required=True)
+
+
+class MyGameSchema(Schema):
+    game_id = ref("GameId", required=True)
+    variant = ref("VariantId", required=True)
+    status = ref("GameStatus", required=True)
+    rated = fields.Boolean(required=True)
+    seat = fields.Integer(required=True, allow_none=True)
+    place = fields.Integer(required=True, allow_none=True)
+    left = fields.Boolean(required=True, metadata={"description": "the player left the game (a bot took the seat)"})
+    players = fields.List(fields.Nested(ListedPlayerSchema), required=True,
+                          metadata={"description": "every seat taken"})
+    rating_change = fields.Nested(RatingChangeSchema, required=True, allow_none=True, metadata={
+        "description": "the player's rating before and after the game, once the ratings have it"})
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
+    updated_at = fields.String(required=True, metadata={"format": "date-time"})
+    links = fields.Nested(GameLinksSchema, required=True)
+
+
+class MyGamesSchema(Schema):
+    total = fields.Integer(required=True)
+    offset = fields.Integer(required=True)
+    games = fields.List(fields.Nested(MyGameSchema), required=True)
+
+
+class LeaderboardEntrySchema(Schema):
+    rank = fields.Integer(required=True)
+    kind = ref("SeatKind", required=True)
+    player_id = fields.String(required=True, allow_none=True, metadata={"description": "a player's public id "
+                                                                                      "(`GET /v1/players/{id}`)"})
+    name = fields.String(required=True)
+    bot_level = ref("BotLevel", required=True, allow_none=True)
+    rating = fields.Integer(required=True)
+    games = fields.Integer(required=True)
+    me = fields.Boolean(metadata={"description": "the caller (with a player key)"})
+
+
+class LeaderboardSchema(Schema):
+    variant = ref("VariantId", required=True)
+    total = fields.Integer(required=True, metadata={"description": "entries on the board, bots included"})
+    offset = fields.Integer(required=True)
+    entries = fields.List(fields.Nested(LeaderboardEntrySchema), required=True)
+    me = fields.Nested(LeaderboardEntrySchema, required=True, allow_none=True, metadata={
+        "description": "the caller's entry, with a player key and a rated game in this variant"})
 class LastDeliverySchema(Schema):
     message_id = fields.String(required=True, metadata={"description": "its webhook-id header"})
     event = fields.String(required=True, validate=validate.OneOf(EVENT_TYPES))

@@ -1,4 +1,5 @@
-"""The web table: the lobby, a table to play or watch, and the replay viewer.
+"""The web table: the lobby, a table to play or watch, the replay viewer, and the player's
+pages (you, your games, the leaderboards, a profile).
 
 Static ES modules, CSS and SVG shipped as package data (``static/``). The page is a
 third-party client of the public API: everything it knows comes from ``/v1`` over
@@ -155,6 +156,15 @@ def table(game_id: str):
 
 @bp.route("/replay/<game_id>")
 def replay(game_id: str):
+    return _page()
+
+
+@bp.route("/me")
+@bp.route("/me/games")
+@bp.route("/leaderboards")
+@bp.route("/leaderboards/<variant>")
+@bp.route("/players/<player_id>")
+def player_pages(**_):
     return _page()
 
 

@@ -173,7 +173,11 @@ def test_every_operation_has_a_stable_name_and_declares_its_security():
     assert named[("/v1/games/{game_id}/stream", "get")] == "streamGame"
     for path, method, op in OPERATIONS:
         assert "security" in op, (path, method)
-    assert named and SPEC["paths"]["/v1/games"]["post"]["security"] == []
+    assert named and SPEC["paths"]["/v1/variants"]["get"]["security"] == []  # no token read
+    # a player key is optional where it seats the caller as a player: with it, or without anything
+    for path, method in (("/v1/games", "post"), ("/v1/games/{game_id}/players", "post"), ("/v1/quickplay", "post")):
+        assert SPEC["paths"][path][method]["security"] == [{"playerKey": []}, {}], (path, method)
+    assert SPEC["paths"]["/v1/players/me"]["delete"]["security"] == [{"playerKey": []}]
 
 
 def test_every_429_and_503_says_when_to_come_back():

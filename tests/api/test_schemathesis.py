@@ -35,8 +35,9 @@ APP = create_app(Config(auditor_token=AUDITOR, rate_limit_per_s=0, auth_failures
 # body's `rules` is free-form (API.md: an invalid rule set is a 400 naming the parameter)
 # and a deal must fit the variant's deck; a move's If-Match must be a version; a player's
 # name is refused beyond the Basic Multilingual Plane by the same rules as within it, which
-# its pattern (ECMA-262 without the u flag) can say for the BMP only; a webhook's url must
-# name a public https receiver, which takes resolving its host. A read whose
+# its pattern (ECMA-262 without the u flag) can say for the BMP only (a player's name
+# too); a bot's `seat` must be one of the table's, whose size the document cannot know; a
+# webhook's url must name a public https receiver, which takes resolving its host. A read whose
 # If-None-Match names the current version is a 304 (RFC 9110), an answer, not a refusal.
 ACCEPTED = ["2xx", "304", "401", "403", "404", "409", "412", "422", "429"]
 CONFIG = schemathesis.Config.from_dict({
@@ -46,7 +47,8 @@ CONFIG = schemathesis.Config.from_dict({
     "operations": [
         {"include-name": name, "checks": {"positive_data_acceptance": {"expected-statuses": ACCEPTED + ["400"]}}}
         for name in ("POST /v1/games", "POST /v1/games/{game_id}/moves", "POST /v1/games/{game_id}/players",
-                     "POST /v1/quickplay", "POST /v1/games/{game_id}/webhooks")
+                     "POST /v1/quickplay", "POST /v1/players", "PATCH /v1/players/me",
+                     "POST /v1/games/{game_id}/bots", "POST /v1/games/{game_id}/webhooks")
     ] + [
         # a live game's stream never ends: read a few events (each validated), then stop
         {"include-name": "GET /v1/games/{game_id}/stream", "request-timeout": 1, "max-stream-events": 4},

@@ -61,3 +61,26 @@ def test_strength_bench_logs_each_game_and_summarises_a_log_stopped_early(capsys
     strength.main(["--summary-of", str(log)])
     cut = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert cut["deals"] == 1 and [a["deals"] for a in cut["arms"]] == [1, 1]
+
+
+def test_ratings_bench_prints_its_figures_last(capsys):
+    """A smoke run on a real server: the projection's rates and rated quick play's times."""
+    from bench import ratings
+
+    ratings.main(["--games", "300", "--players", "60", "--waiting", "20", "--playing", "10", "--asks", "10"])
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["games"] == 300 and out["rating_updates_per_s"] > 0 and out["fold_only_per_s"] > 0
+    assert out["asks"] == 10 and 0 < out["quickplay_p50_ms"] <= out["quickplay_p99_ms"] <= out["quickplay_max_ms"]
+    assert out["rated_players_seated"] >= 20 + 40
+
+
+def test_ladder_prints_each_levels_rating_last(capsys, tmp_path):
+    """``macau ladder`` on a handful of games writes the file the projection reads."""
+    from workers import ladder
+
+    out_file = tmp_path / "ladder.json"
+    ladder.main(["--games", "3", "--variants", "makao", "--processes", "1", "--out", str(out_file)])
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["games_per_variant"] == 3 and set(out["variants"]["makao"]) == {"easy", "normal", "hard"}
+    written = json.loads(out_file.read_text())
+    assert written["variants"]["makao"]["hard"]["games"] == 3 and "150" not in written["how"]

@@ -260,3 +260,48 @@ def test_the_operator_hears_every_games_end(make_stack):
             assert body["data"]["game_id"] == gid and body["data"]["seat"] is None
         end = next(x.json for x in got if x.json["type"] == "game_finished")
         assert end["data"]["result"]["winner_seats"] and end["data"]["seats"] == []  # no person at this table
+
+
+def test_a_players_notices_carry_no_name_or_key_and_erasure_leaves_no_name_in_the_store(make_stack, redis_url):
+    """A player (with a key) at a rated table with a webhook: every notice, from the
+    game's start to its end, names the game and the seat, never the player's name, key or
+    public id; after his erasure no byte of his name is left in Redis (the webhook
+    subscriptions and the outbox included)."""
+    import redis
+
+    from tests.api.test_players import dump
+
+    name = "Quentin Webhookson"
+    s = make_stack()
+    c = s.client
+    r = c.post("/v1/players", json={"name": name})
+    assert r.status_code == 201
+    pid, key = r.get_json()["player_id"], r.get_json()["player_key"]
+    with Receiver() as rx:
+        r = c.post("/v1/games", json={"variant": "macau", "seats": 2, "players": [{"webhook": {"url": rx.url}}],
+                                      "bots": [{"level": "easy"}], "bot_delay_s": 0, "turn_timeout_s": 600},
+                   headers={"Authorization": f"Player {key}"})
+        assert r.status_code == 201, r.get_json()
+        gid, token = r.get_json()["game_id"], r.get_json()["players"][0]["token"]
+        assert c.get(f"/v1/games/{gid}").get_json()["rated"] is True
+        for _ in range(400):
+            view = my_turn(c, gid, token)
+            if view["status"] != "playing":
+                break
+            assert move(c, gid, token, view).status_code in (200, 409, 412, 422)
+        assert view["status"] == "finished"
+        wait_for(lambda: any(q.json["type"] == "game_finished" for q in rx.requests), 30)
+        kinds = {q.json["type"] for q in rx.requests}
+        assert {"game_started", "your_turn", "game_finished"} <= kinds
+        for q in rx.requests:
+            raw = q.body.decode()
+            assert name not in raw and key not in raw and pid not in raw, raw
+            assert q.json["data"]["game_id"] == gid and q.json["data"]["seat"] == 0
+    store = redis.Redis.from_url(redis_url)
+    try:
+        assert c.open("/v1/players/me", method="DELETE", headers={"Authorization": f"Player {key}"}).status_code == 204
+        data = dump(store)
+        assert f"games:{gid}".encode() in data or gid.encode() in data  # the game and its webhooks are there
+        assert name.encode() not in data and pid.encode() not in data
+    finally:
+        store.close()

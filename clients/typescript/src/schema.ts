@@ -97,6 +97,11 @@ export interface paths {
          *     itself when the last seat is taken. A `webhook` is registered with the seat (as
          *     POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
          *     before the seat is taken.
+         *
+         *     With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
+         *     his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
+         *     seats only players with a key (401 `player_key_required`), each once (409
+         *     `already_seated`).
          */
         post: operations["joinGame"];
         delete?: never;
@@ -175,6 +180,12 @@ export interface paths {
          *     know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
          *     mobile client). The answer holds the seat's token, returned this once. A `webhook`
          *     is registered with the seat (as POST /v1/games/{id}/webhooks would).
+         *
+         *     With a player key the seat is at a rated table by default (`rated`; a table with a
+         *     turn clock only): the waiting one nearest the player's rating whose band holds him
+         *     (the band widens as a table waits), else a new one, later filled with bots of the
+         *     level nearest its players' rating (docs/ratings.md). Without a key, or with
+         *     `rated: false`, an unrated table.
          */
         post: operations["quickplay"];
         delete?: never;
@@ -462,6 +473,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a player.
+         * @description A new player: an id and a key, shown once (keep it: it is the only way back in, and
+         *     it is all another device needs). No password, no e-mail. A few per address and
+         *     minute (MACAU_PLAYERS_PER_MIN).
+         */
+        post: operations["createPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's profile.
+         * @description The same as `GET /v1/players/{id}` shows everyone, read with the player key.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        /**
+         * Erase the caller.
+         * @description His name is gone from every view, listing, event and exported
+         *     log, and his identity (profile, key, list of games, leaderboard places) with it. The
+         *     games stay as they were played, and every audit still verifies: the name was stored
+         *     sealed with a key of the player's own, and that key is what is deleted (docs/players.md).
+         *     Seats show `Erased player`. Seat tokens given before keep their seats.
+         */
+        delete: operations["eraseMe"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename the caller.
+         * @description His profile, the leaderboards and the seats he takes from now on show the new name (a
+         *     seat taken before keeps the name it was taken with).
+         */
+        patch: operations["renameMe"];
+        trace?: never;
+    };
+    "/v1/players/me/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew the caller's player key.
+         * @description The old key stops working at once (on every device: give them the new one). Seat
+         *     tokens already given keep working.
+         */
+        post: operations["renewPlayerKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's games.
+         * @description The games the caller has sat at with his key, newest first, each with its place, its
+         *     rating change (once the ratings have it) and links to the game, its replay and audit.
+         */
+        get: operations["listMyGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{player_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A player's public profile.
+         * @description Name, ratings per variant (with the bots passed), counts. 404 for an id that names no
+         *     player, or an erased one.
+         */
+        get: operations["getPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leaderboards/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variant: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A variant's leaderboard.
+         * @description The players of a variant by rating, the bot levels among them (their ratings measured
+         *     by bot-only play: docs/ratings.md); `offset` and `limit` page it, or `around=me` (with
+         *     a player key) gives the page around the caller.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -656,12 +811,16 @@ export interface components {
          *     - `invalid_token`: the Authorization header is not `Bearer <token>` with a well-formed token
          *     - `unknown_token`: the token belongs to no seat of this game
          *     - `metrics_token_required`: the metrics need the metrics or the auditor token
+         *     - `missing_player_key`: this operation needs a player key (Authorization: Player <key>)
+         *     - `unknown_player_key`: the player key belongs to no player (erased, or replaced by a new key)
+         *     - `player_key_required`: a rated table seats only players who come with their player key
          *     - `not_a_seat`: the token does not hold a seat at this game
          *     - `token_of_another_game`: the token holds a seat at another game
          *     - `seat_left`: the seat's player left: its token can no longer act
          *     - `replay_forbidden`: a replay of a game not finished (the auditor's only)
          *     - `forbidden`: refused by the HTTP server
          *     - `game_not_found`: no game has this id
+         *     - `player_not_found`: no player has this id (or he was erased)
          *     - `variant_not_found`: no variant has this id
          *     - `unknown_event`: the game has no event at this seq
          *     - `not_found`: no such resource
@@ -676,6 +835,7 @@ export interface components {
          *     - `no_rematch`: a table that closed before a card was dealt has nothing to play again
          *     - `rematch_closed`: the game has been archived: a rematch is offered while it is kept live after its end
          *     - `rematch_seat_taken`: the seat held in the rematch is taken already (by you, or given to a bot)
+         *     - `already_seated`: the player has a seat at this table already
          *     - `seat_taken`: the seat asked for is taken
          *     - `not_offered`: the table is not offered to strangers (private, seeded or dealt)
          *     - `round_too_long`: the round has logged the most events a round may: it takes no more moves
@@ -714,7 +874,7 @@ export interface components {
          *     - `webhook_not_found`: this seat has no such webhook at this game
          * @enum {string}
          */
-        ProblemCode: "invalid_request" | "invalid_rules" | "invalid_setup" | "invalid_if_match" | "invalid_last_event_id" | "invalid_idempotency_key" | "token_in_query" | "bad_request" | "missing_token" | "invalid_token" | "unknown_token" | "metrics_token_required" | "not_a_seat" | "token_of_another_game" | "seat_left" | "replay_forbidden" | "forbidden" | "game_not_found" | "variant_not_found" | "unknown_event" | "not_found" | "method_not_allowed" | "not_acceptable" | "game_full" | "game_started" | "game_already_started" | "game_not_started" | "game_finished" | "game_not_finished" | "no_rematch" | "rematch_closed" | "rematch_seat_taken" | "seat_taken" | "not_offered" | "round_too_long" | "not_seated" | "not_due" | "busy" | "stale_version" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "move_rejected" | "idempotency_key_reused" | "already_applied" | "rate_limited" | "too_many_open_tables" | "request_timeout" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "request_header_fields_too_large" | "http_error" | "internal_error" | "not_implemented" | "not_ready" | "store_unavailable" | "store_full" | "archive_damaged" | "no_archive" | "streams_full" | "webhook_url_not_https" | "webhook_url_private" | "webhook_url_unresolvable" | "invalid_webhook_url" | "too_many_webhooks" | "webhook_not_found";
+        ProblemCode: "invalid_request" | "invalid_rules" | "invalid_setup" | "invalid_if_match" | "invalid_last_event_id" | "invalid_idempotency_key" | "token_in_query" | "bad_request" | "missing_token" | "invalid_token" | "unknown_token" | "metrics_token_required" | "missing_player_key" | "unknown_player_key" | "player_key_required" | "not_a_seat" | "token_of_another_game" | "seat_left" | "replay_forbidden" | "forbidden" | "game_not_found" | "player_not_found" | "variant_not_found" | "unknown_event" | "not_found" | "method_not_allowed" | "not_acceptable" | "game_full" | "game_started" | "game_already_started" | "game_not_started" | "game_finished" | "game_not_finished" | "no_rematch" | "rematch_closed" | "rematch_seat_taken" | "already_seated" | "seat_taken" | "not_offered" | "round_too_long" | "not_seated" | "not_due" | "busy" | "stale_version" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "move_rejected" | "idempotency_key_reused" | "already_applied" | "rate_limited" | "too_many_open_tables" | "request_timeout" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "request_header_fields_too_large" | "http_error" | "internal_error" | "not_implemented" | "not_ready" | "store_unavailable" | "store_full" | "archive_damaged" | "no_archive" | "streams_full" | "webhook_url_not_https" | "webhook_url_private" | "webhook_url_unresolvable" | "invalid_webhook_url" | "too_many_webhooks" | "webhook_not_found";
         /**
          * @description Why a well-formed move was rejected (422 `move_rejected`), or an Idempotency-Key refused.
          *
@@ -1299,6 +1459,8 @@ export interface components {
                 fill_with_bots_after_s: number | null;
                 public: boolean;
                 seeded: boolean;
+                /** @description present (true) when the game counts for its players' ratings */
+                rated?: boolean;
             };
             /** @description the game was dealt by hand (every viewer but the auditor, who receives `deal`) */
             fixed_deal?: boolean;
@@ -1334,7 +1496,14 @@ export interface components {
         };
         PlayerJoinedData: {
             player_id: string;
-            name: string;
+            /** @description every viewer but the auditor; for a seat taken with a player key, read from its sealed form (`Erased player` once he is erased) */
+            name?: string;
+            /** @description a seat taken with a player key: the player's public id (`GET /v1/players/{id}`), null once he is erased; not sent to the auditor */
+            profile_id?: string | null;
+            /** @description auditor only, a seat taken with a player key: the id of the key its name is sealed with */
+            subject?: string;
+            /** @description auditor only, a seat taken with a player key: the name and player id, sealed (erasure shreds the key, never these stored bytes) */
+            sealed?: string;
             /** @description auditor only: the hash of the seat's token */
             token_hash?: string;
         };
@@ -1771,6 +1940,8 @@ export interface components {
             seat: number;
             player_id: components["schemas"]["PlayerId"] | (null);
             name: string | null;
+            /** @description the public id of the player who took the seat with his player key (`GET /v1/players/{id}`); null for a seat taken without one, a bot's, or an erased player's (named `Erased player`) */
+            profile_id?: string | null;
             /** @description null for a free seat */
             kind: components["schemas"]["SeatKind"] | (null);
             bot_level: components["schemas"]["BotLevel"] | (null);
@@ -1819,6 +1990,8 @@ export interface components {
             seat: number;
             name: string;
             kind: components["schemas"]["SeatKind"];
+            /** @description the public id of the player who took the seat with his player key (`GET /v1/players/{id}`); null for a seat taken without one, a bot's, or an erased player's (named `Erased player`) */
+            profile_id?: string | null;
             /** @description a bot plays for this human now (repeated timeouts) */
             autopilot?: boolean;
         };
@@ -1844,6 +2017,8 @@ export interface components {
             seeded?: boolean;
             /** @description created with a fixed `deal`: its creator knows the cards, so such a table is never public */
             fixed_deal?: boolean;
+            /** @description whether the game counts for its players' ratings */
+            rated?: boolean;
             /** @description the table's turn clock in seconds (null: none); a day or more: a correspondence table */
             turn_timeout_s?: number | null;
         };
@@ -1971,6 +2146,8 @@ export interface components {
             fill_with_bots_after_s: number | null;
             public: boolean;
             seeded: boolean;
+            /** @description present (true) on a rated table */
+            rated?: boolean;
         };
         You: {
             seat: number;
@@ -2021,6 +2198,8 @@ export interface components {
             rematch_game_id?: string | null;
             /** @description the game this one plays again (a rematch); null otherwise */
             rematch_of?: string | null;
+            /** @description whether the game counts for its players' ratings */
+            rated?: boolean;
             /** @description present with a seat token */
             you?: components["schemas"]["You"];
             /** @description auditor only */
@@ -2080,6 +2259,8 @@ export interface components {
             rematch_game_id?: string | null;
             /** @description the game this one plays again (a rematch); null otherwise */
             rematch_of?: string | null;
+            /** @description whether the game counts for its players' ratings */
+            rated?: boolean;
             /** @description present with a seat token */
             you?: components["schemas"]["You"];
             /** @description auditor only */
@@ -2161,6 +2342,106 @@ export interface components {
         };
         WebhookList: {
             webhooks: components["schemas"]["Webhook"][];
+        };
+        PlayerCreated: {
+            /** @description the player's public id */
+            player_id: string;
+            /** @description the player's secret, shown once: send it as `Authorization: Player <key>` at create, join and quick play to sit as this player, and to read `/v1/players/me` */
+            player_key: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        BotStep: {
+            level: components["schemas"]["BotLevel"];
+            rating: number;
+        };
+        VariantRating: {
+            variant: components["schemas"]["VariantId"];
+            /** @description the rating shown: 1000 + 40 (mu - 3 sigma) */
+            rating: number;
+            mu: number;
+            sigma: number;
+            /** @description rated games played in this variant */
+            games: number;
+            /** @description place on the leaderboard, from 1 */
+            rank: number | null;
+            /** @description the bot levels whose rating in this variant is below the player's */
+            bots_passed: components["schemas"]["BotStep"][];
+            /** @description the lowest-rated bot level still above the player (null: he has passed them all) */
+            next_bot: components["schemas"]["BotStep"] | (never | null);
+        };
+        Profile: {
+            player_id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description games the player has taken a seat at */
+            games: number;
+            rated_games: number;
+            /** @description one per variant the player has a rated game in */
+            ratings: components["schemas"]["VariantRating"][];
+        };
+        PlayerKey: {
+            player_id: string;
+            /** @description the new key, shown once; the old one no longer works */
+            player_key: string;
+        };
+        RatingChange: {
+            before: number;
+            after: number;
+        };
+        GameLinks: {
+            game: string;
+            events: string;
+            replay: string;
+            audit: string;
+            export: string;
+        };
+        MyGame: {
+            game_id: components["schemas"]["GameId"];
+            variant: components["schemas"]["VariantId"];
+            status: components["schemas"]["GameStatus"];
+            rated: boolean;
+            seat: number | null;
+            place: number | null;
+            /** @description the player left the game (a bot took the seat) */
+            left: boolean;
+            /** @description every seat taken */
+            players: components["schemas"]["ListedPlayer"][];
+            /** @description the player's rating before and after the game, once the ratings have it */
+            rating_change: components["schemas"]["RatingChange"] | (never | null);
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            links: components["schemas"]["GameLinks"];
+        };
+        MyGames: {
+            total: number;
+            offset: number;
+            games: components["schemas"]["MyGame"][];
+        };
+        LeaderboardEntry: {
+            rank: number;
+            kind: components["schemas"]["SeatKind"];
+            /** @description a player's public id (`GET /v1/players/{id}`) */
+            player_id: string | null;
+            name: string;
+            bot_level: components["schemas"]["BotLevel"] | (null);
+            rating: number;
+            games: number;
+            /** @description the caller (with a player key) */
+            me?: boolean;
+        };
+        Leaderboard: {
+            variant: components["schemas"]["VariantId"];
+            /** @description entries on the board, bots included */
+            total: number;
+            offset: number;
+            entries: components["schemas"]["LeaderboardEntry"][];
+            /** @description the caller's entry, with a player key and a rated game in this variant */
+            me: components["schemas"]["LeaderboardEntry"] | (never | null);
         };
         Health: {
             status: string;
@@ -2292,7 +2573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2346,8 +2627,8 @@ export interface operations {
                     /** @default 4 */
                     seats?: number;
                     players?: {
-                        /** @description 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining marks) the same rules are a 400 naming the character */
-                        name: string;
+                        /** @description 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining marks) the same rules are a 400 naming the character; required but for the first player when the request carries a player key (`Authorization: Player <key>`): that seat takes the player's name */
+                        name?: string;
                         /** @description a webhook for this seat, registered with it (as POST /v1/games/{id}/webhooks would): the response's `webhook` holds its id and secret */
                         webhook?: {
                             /**
@@ -2392,6 +2673,8 @@ export interface operations {
                     } | null;
                     /** @description listed in GET /v1/games and offered by quick play. Default: true, but false for a table with a `seed` or a `deal`, which can never be public (its creator may know every card): `true` with either is a 400 */
                     public?: boolean;
+                    /** @description whether the game counts for its players' ratings (docs/ratings.md). Default: true when the request carries a player key (`Authorization: Player <key>`) and the table can be rated: a preset (not `custom`), no `rules`, `seed` or `deal`, a turn clock (`turn_timeout_s`), and no human seated but the key's player; `true` for a table that cannot be rated is a 400 saying why. A rated table seats only players with a player key (and bots) */
+                    rated?: boolean;
                 };
             };
         };
@@ -2407,6 +2690,15 @@ export interface operations {
             };
             /** @description Malformed body or parameter (the detail names it) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2458,8 +2750,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining marks) the same rules are a 400 naming the character */
-                    name: string;
+                    /** @description 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining marks) the same rules are a 400 naming the character; with a player key (`Authorization: Player <key>`) the seat takes the player's name and this one is not used (it may be left out) */
+                    name?: string;
                     /** @description a webhook for this seat, registered with it (as POST /v1/games/{id}/webhooks would): the response's `webhook` holds its id and secret */
                     webhook?: {
                         /**
@@ -2488,6 +2780,15 @@ export interface operations {
             };
             /** @description Malformed body or parameter (the detail names it) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2589,7 +2890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2677,7 +2978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Rematch"];
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2750,8 +3051,8 @@ export interface operations {
                     variant: "macau" | "switch" | "mau_mau" | "makao" | "romanian" | "tel_aviv" | "plawno";
                     /** @default 4 */
                     seats?: number;
-                    /** @description 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining marks) the same rules are a 400 naming the character */
-                    name: string;
+                    /** @description 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining marks) the same rules are a 400 naming the character; with a player key (`Authorization: Player <key>`) the seat takes the player's name and this one is not used (it may be left out) */
+                    name?: string;
                     /** @default null */
                     fill_with_bots_after_s?: number | null;
                     /**
@@ -2772,6 +3073,8 @@ export interface operations {
                          */
                         events?: ("your_turn" | "game_started" | "game_finished" | "rematch_offered")[] | null;
                     };
+                    /** @description a seat at a rated table, chosen by rating (docs/ratings.md): the default with a player key and a turn clock; `true` without a key is a 401, with a null `turn_timeout_s` a 400 */
+                    rated?: boolean;
                 };
             };
         };
@@ -2787,6 +3090,15 @@ export interface operations {
             };
             /** @description Malformed body or parameter (the detail names it) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2846,7 +3158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Left"];
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2939,7 +3251,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3027,7 +3339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3146,7 +3458,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3237,7 +3549,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3318,7 +3630,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3388,7 +3700,7 @@ export interface operations {
                     "application/json": components["schemas"]["Audit"];
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3467,7 +3779,7 @@ export interface operations {
                     "application/gzip": string;
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3586,7 +3898,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3680,7 +3992,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3767,7 +4079,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3778,6 +4090,484 @@ export interface operations {
             };
             /** @description The token is valid but not allowed here */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After); or the game's archived log is missing, damaged or does not match its seal (`archive_damaged`) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    createPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining marks) the same rules are a 400 naming the character */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerCreated"];
+                };
+            };
+            /** @description Malformed body or parameter (the detail names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After); or the game's archived log is missing, damaged or does not match its seal (`archive_damaged`) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After); or the game's archived log is missing, damaged or does not match its seal (`archive_damaged`) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    eraseMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased: the name and the identity are gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After); or the game's archived log is missing, damaged or does not match its seal (`archive_damaged`) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    renameMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining marks) the same rules are a 400 naming the character */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Malformed body or parameter (the detail names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After); or the game's archived log is missing, damaged or does not match its seal (`archive_damaged`) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    renewPlayerKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerKey"];
+                };
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After); or the game's archived log is missing, damaged or does not match its seal (`archive_damaged`) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    listMyGames: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyGames"];
+                };
+            };
+            /** @description Malformed body or parameter (the detail names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After); or the game's archived log is missing, damaged or does not match its seal (`archive_damaged`) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description No such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited, or too many open streams from this client (see Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game store is unreachable or full, or this server holds all the streams it can (see Retry-After); or the game's archived log is missing, damaged or does not match its seal (`archive_damaged`) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+                /** @description `me`: the page around the caller's place (a player key is required), instead of `offset` */
+                around?: "me" | null;
+            };
+            header?: never;
+            path: {
+                variant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description Malformed body or parameter (the detail names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown token (or player key) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3887,7 +4677,7 @@ export interface operations {
                     "text/plain; version=0.0.4; charset=utf-8": string;
                 };
             };
-            /** @description Missing or unknown token */
+            /** @description Missing or unknown token (or player key) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4026,7 +4816,7 @@ export const suitValues: ReadonlyArray<FlattenedDeepRequired<components>["schema
 export const rankValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Rank"]> = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 export const wishValueValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WishValue"]> = ["C", "D", "H", "S", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 export const directionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Direction"]> = ["cw", "ccw"];
-export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProblemCode"]> = ["invalid_request", "invalid_rules", "invalid_setup", "invalid_if_match", "invalid_last_event_id", "invalid_idempotency_key", "token_in_query", "bad_request", "missing_token", "invalid_token", "unknown_token", "metrics_token_required", "not_a_seat", "token_of_another_game", "seat_left", "replay_forbidden", "forbidden", "game_not_found", "variant_not_found", "unknown_event", "not_found", "method_not_allowed", "not_acceptable", "game_full", "game_started", "game_already_started", "game_not_started", "game_finished", "game_not_finished", "no_rematch", "rematch_closed", "rematch_seat_taken", "seat_taken", "not_offered", "round_too_long", "not_seated", "not_due", "busy", "stale_version", "payload_too_large", "uri_too_long", "unsupported_media_type", "expectation_failed", "move_rejected", "idempotency_key_reused", "already_applied", "rate_limited", "too_many_open_tables", "request_timeout", "too_many_failed_authentications", "too_many_streams", "too_many_connections", "request_header_fields_too_large", "http_error", "internal_error", "not_implemented", "not_ready", "store_unavailable", "store_full", "archive_damaged", "no_archive", "streams_full", "webhook_url_not_https", "webhook_url_private", "webhook_url_unresolvable", "invalid_webhook_url", "too_many_webhooks", "webhook_not_found"];
+export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProblemCode"]> = ["invalid_request", "invalid_rules", "invalid_setup", "invalid_if_match", "invalid_last_event_id", "invalid_idempotency_key", "token_in_query", "bad_request", "missing_token", "invalid_token", "unknown_token", "metrics_token_required", "missing_player_key", "unknown_player_key", "player_key_required", "not_a_seat", "token_of_another_game", "seat_left", "replay_forbidden", "forbidden", "game_not_found", "player_not_found", "variant_not_found", "unknown_event", "not_found", "method_not_allowed", "not_acceptable", "game_full", "game_started", "game_already_started", "game_not_started", "game_finished", "game_not_finished", "no_rematch", "rematch_closed", "rematch_seat_taken", "already_seated", "seat_taken", "not_offered", "round_too_long", "not_seated", "not_due", "busy", "stale_version", "payload_too_large", "uri_too_long", "unsupported_media_type", "expectation_failed", "move_rejected", "idempotency_key_reused", "already_applied", "rate_limited", "too_many_open_tables", "request_timeout", "too_many_failed_authentications", "too_many_streams", "too_many_connections", "request_header_fields_too_large", "http_error", "internal_error", "not_implemented", "not_ready", "store_unavailable", "store_full", "archive_damaged", "no_archive", "streams_full", "webhook_url_not_https", "webhook_url_private", "webhook_url_unresolvable", "invalid_webhook_url", "too_many_webhooks", "webhook_not_found"];
 export const rejectionReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RejectionReason"]> = ["not_your_turn", "already_announced", "card_not_in_hand", "does_not_match", "must_answer_pending_draw", "must_answer_pending_skip", "must_answer_skip_robin", "must_play", "wish_required", "invalid_wish", "invalid_group", "invalid_joker", "drawn_card_only", "already_drew", "nothing_to_draw", "pass_not_allowed", "not_obliged_to_announce", "no_open_window", "window_still_open", "nothing_to_catch", "invalid_seat", "waiting_for_pass_cards", "no_card_to_pass", "turn_not_expired", "unknown_action", "idempotency_key_reused"];
 export const wishChoiceOneOf0SuitValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["WishChoice"], {
     suit: unknown;

@@ -20,6 +20,7 @@ from .bot_joined_data_level import BotJoinedDataLevel
 from .bot_joined_event import BotJoinedEvent
 from .bot_joined_event_type import BotJoinedEventType
 from .bot_level import BotLevel
+from .bot_step import BotStep
 from .call_made_data import CallMadeData
 from .call_made_event import CallMadeEvent
 from .call_made_event_type import CallMadeEventType
@@ -61,6 +62,7 @@ from .create_game_body_players_item_webhook import CreateGameBodyPlayersItemWebh
 from .create_game_body_players_item_webhook_events_type_0_item import CreateGameBodyPlayersItemWebhookEventsType0Item
 from .create_game_body_rules_type_0 import CreateGameBodyRulesType0
 from .create_game_body_variant import CreateGameBodyVariant
+from .create_player_body import CreatePlayerBody
 from .created_game import CreatedGame
 from .direction import Direction
 from .direction_changed_data import DirectionChangedData
@@ -89,6 +91,7 @@ from .game_created_event_type import GameCreatedEventType
 from .game_ended_data import GameEndedData
 from .game_ended_event import GameEndedEvent
 from .game_ended_event_type import GameEndedEventType
+from .game_links import GameLinks
 from .game_list import GameList
 from .game_started_data import GameStartedData
 from .game_started_event import GameStartedEvent
@@ -96,6 +99,9 @@ from .game_started_event_type import GameStartedEventType
 from .game_status import GameStatus
 from .game_summary import GameSummary
 from .game_view import GameView
+from .get_leaderboard_around_type_1 import GetLeaderboardAroundType1
+from .get_leaderboard_around_type_2_type_1 import GetLeaderboardAroundType2Type1
+from .get_leaderboard_around_type_3_type_1 import GetLeaderboardAroundType3Type1
 from .get_open_api_json_response_200 import GetOpenApiJsonResponse200
 from .going_out_deferred_data import GoingOutDeferredData
 from .going_out_deferred_event import GoingOutDeferredEvent
@@ -114,6 +120,8 @@ from .last_delivery_error_type_2_type_1 import LastDeliveryErrorType2Type1
 from .last_delivery_error_type_3_type_1 import LastDeliveryErrorType3Type1
 from .last_delivery_event import LastDeliveryEvent
 from .last_delivery_status import LastDeliveryStatus
+from .leaderboard import Leaderboard
+from .leaderboard_entry import LeaderboardEntry
 from .left import Left
 from .list_games_status import ListGamesStatus
 from .list_games_variant_type_1 import ListGamesVariantType1
@@ -123,6 +131,8 @@ from .listed_play_move import ListedPlayMove
 from .listed_play_move_action import ListedPlayMoveAction
 from .listed_player import ListedPlayer
 from .move_result import MoveResult
+from .my_game import MyGame
+from .my_games import MyGames
 from .pass_card_chosen_data import PassCardChosenData
 from .pass_card_chosen_event import PassCardChosenEvent
 from .pass_card_chosen_event_type import PassCardChosenEventType
@@ -140,9 +150,11 @@ from .pending_draw import PendingDraw
 from .pending_skip import PendingSkip
 from .play_move import PlayMove
 from .play_move_action import PlayMoveAction
+from .player_created import PlayerCreated
 from .player_joined_data import PlayerJoinedData
 from .player_joined_event import PlayerJoinedEvent
 from .player_joined_event_type import PlayerJoinedEventType
+from .player_key import PlayerKey
 from .player_left_data import PlayerLeftData
 from .player_left_data_level import PlayerLeftDataLevel
 from .player_left_event import PlayerLeftEvent
@@ -156,12 +168,14 @@ from .player_passed_event_type import PlayerPassedEventType
 from .players_range import PlayersRange
 from .problem import Problem
 from .problem_code import ProblemCode
+from .profile import Profile
 from .quickplay_body import QuickplayBody
 from .quickplay_body_variant import QuickplayBodyVariant
 from .quickplay_body_webhook import QuickplayBodyWebhook
 from .quickplay_body_webhook_events_type_0_item import QuickplayBodyWebhookEventsType0Item
 from .quickplay_result import QuickplayResult
 from .rank import Rank
+from .rating_change import RatingChange
 from .register_webhook_body import RegisterWebhookBody
 from .register_webhook_body_events_type_0_item import RegisterWebhookBodyEventsType0Item
 from .rejection_reason import RejectionReason
@@ -169,6 +183,7 @@ from .rematch import Rematch
 from .rematch_offered_data import RematchOfferedData
 from .rematch_offered_event import RematchOfferedEvent
 from .rematch_offered_event_type import RematchOfferedEventType
+from .rename_me_body import RenameMeBody
 from .replay import Replay
 from .replay_rules import ReplayRules
 from .result import Result
@@ -226,6 +241,7 @@ from .variant import Variant
 from .variant_id import VariantId
 from .variant_list import VariantList
 from .variant_parameters import VariantParameters
+from .variant_rating import VariantRating
 from .variant_rules_type_0 import VariantRulesType0
 from .webhook import Webhook
 from .webhook_created import WebhookCreated
@@ -274,6 +290,7 @@ __all__ = (
     "BotJoinedEvent",
     "BotJoinedEventType",
     "BotLevel",
+    "BotStep",
     "CallMadeData",
     "CallMadeEvent",
     "CallMadeEventType",
@@ -316,6 +333,7 @@ __all__ = (
     "CreateGameBodyPlayersItemWebhookEventsType0Item",
     "CreateGameBodyRulesType0",
     "CreateGameBodyVariant",
+    "CreatePlayerBody",
     "Direction",
     "DirectionChangedData",
     "DirectionChangedEvent",
@@ -343,6 +361,7 @@ __all__ = (
     "GameEndedData",
     "GameEndedEvent",
     "GameEndedEventType",
+    "GameLinks",
     "GameList",
     "GameStartedData",
     "GameStartedEvent",
@@ -350,6 +369,9 @@ __all__ = (
     "GameStatus",
     "GameSummary",
     "GameView",
+    "GetLeaderboardAroundType1",
+    "GetLeaderboardAroundType2Type1",
+    "GetLeaderboardAroundType3Type1",
     "GetOpenApiJsonResponse200",
     "GoingOutDeferredData",
     "GoingOutDeferredEvent",
@@ -368,6 +390,8 @@ __all__ = (
     "LastDeliveryErrorType3Type1",
     "LastDeliveryEvent",
     "LastDeliveryStatus",
+    "Leaderboard",
+    "LeaderboardEntry",
     "Left",
     "ListedPlayer",
     "ListedPlayMove",
@@ -377,6 +401,8 @@ __all__ = (
     "ListGamesVariantType2Type1",
     "ListGamesVariantType3Type1",
     "MoveResult",
+    "MyGame",
+    "MyGames",
     "PassCardChosenData",
     "PassCardChosenEvent",
     "PassCardChosenEventType",
@@ -392,9 +418,11 @@ __all__ = (
     "Pending",
     "PendingDraw",
     "PendingSkip",
+    "PlayerCreated",
     "PlayerJoinedData",
     "PlayerJoinedEvent",
     "PlayerJoinedEventType",
+    "PlayerKey",
     "PlayerLeftData",
     "PlayerLeftDataLevel",
     "PlayerLeftEvent",
@@ -410,12 +438,14 @@ __all__ = (
     "PlayMoveAction",
     "Problem",
     "ProblemCode",
+    "Profile",
     "QuickplayBody",
     "QuickplayBodyVariant",
     "QuickplayBodyWebhook",
     "QuickplayBodyWebhookEventsType0Item",
     "QuickplayResult",
     "Rank",
+    "RatingChange",
     "RegisterWebhookBody",
     "RegisterWebhookBodyEventsType0Item",
     "RejectionReason",
@@ -423,6 +453,7 @@ __all__ = (
     "RematchOfferedData",
     "RematchOfferedEvent",
     "RematchOfferedEventType",
+    "RenameMeBody",
     "Replay",
     "ReplayRules",
     "Result",
@@ -480,6 +511,7 @@ __all__ = (
     "VariantId",
     "VariantList",
     "VariantParameters",
+    "VariantRating",
     "VariantRulesType0",
     "Webhook",
     "WebhookCreated",

@@ -5,6 +5,8 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="Config")
 
 
@@ -18,6 +20,7 @@ class Config:
         fill_with_bots_after_s (float | None):
         public (bool):
         seeded (bool):
+        rated (bool | Unset): present (true) on a rated table
     """
 
     bot_delay_s: float
@@ -26,6 +29,7 @@ class Config:
     fill_with_bots_after_s: float | None
     public: bool
     seeded: bool
+    rated: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         bot_delay_s = self.bot_delay_s
@@ -43,6 +47,8 @@ class Config:
 
         seeded = self.seeded
 
+        rated = self.rated
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -55,6 +61,8 @@ class Config:
                 "seeded": seeded,
             }
         )
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
@@ -88,6 +96,8 @@ class Config:
 
         seeded = d.pop("seeded")
 
+        rated = d.pop("rated", UNSET)
+
         config = cls(
             bot_delay_s=bot_delay_s,
             turn_timeout_s=turn_timeout_s,
@@ -95,6 +105,7 @@ class Config:
             fill_with_bots_after_s=fill_with_bots_after_s,
             public=public,
             seeded=seeded,
+            rated=rated,
         )
 
         return config

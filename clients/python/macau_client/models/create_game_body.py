@@ -38,6 +38,11 @@ class CreateGameBody:
         public (bool | Unset): listed in GET /v1/games and offered by quick play. Default: true, but false for a table
             with a `seed` or a `deal`, which can never be public (its creator may know every card): `true` with either is a
             400
+        rated (bool | Unset): whether the game counts for its players' ratings (docs/ratings.md). Default: true when the
+            request carries a player key (`Authorization: Player <key>`) and the table can be rated: a preset (not
+            `custom`), no `rules`, `seed` or `deal`, a turn clock (`turn_timeout_s`), and no human seated but the key's
+            player; `true` for a table that cannot be rated is a 400 saying why. A rated table seats only players with a
+            player key (and bots)
     """
 
     variant: CreateGameBodyVariant
@@ -52,6 +57,7 @@ class CreateGameBody:
     seed: int | None | Unset = UNSET
     deal: CreateGameBodyDealType0 | None | Unset = UNSET
     public: bool | Unset = UNSET
+    rated: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.create_game_body_deal_type_0 import CreateGameBodyDealType0  # noqa: PLC0415
@@ -115,6 +121,8 @@ class CreateGameBody:
 
         public = self.public
 
+        rated = self.rated
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -144,6 +152,8 @@ class CreateGameBody:
             field_dict["deal"] = deal
         if public is not UNSET:
             field_dict["public"] = public
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
@@ -244,6 +254,8 @@ class CreateGameBody:
 
         public = d.pop("public", UNSET)
 
+        rated = d.pop("rated", UNSET)
+
         create_game_body = cls(
             variant=variant,
             rules=rules,
@@ -257,6 +269,7 @@ class CreateGameBody:
             seed=seed,
             deal=deal,
             public=public,
+            rated=rated,
         )
 
         return create_game_body

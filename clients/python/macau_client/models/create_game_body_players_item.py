@@ -18,15 +18,16 @@ T = TypeVar("T", bound="CreateGameBodyPlayersItem")
 class CreateGameBodyPlayersItem:
     """
     Attributes:
-        name (str): 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining
-            marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern
-            says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining
-            marks) the same rules are a 400 naming the character
+        name (str | Unset): 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces,
+            combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The
+            pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral
+            combining marks) the same rules are a 400 naming the character; required but for the first player when the
+            request carries a player key (`Authorization: Player <key>`): that seat takes the player's name
         webhook (CreateGameBodyPlayersItemWebhook | Unset): a webhook for this seat, registered with it (as POST
             /v1/games/{id}/webhooks would): the response's `webhook` holds its id and secret
     """
 
-    name: str
+    name: str | Unset = UNSET
     webhook: CreateGameBodyPlayersItemWebhook | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,11 +39,9 @@ class CreateGameBodyPlayersItem:
 
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "name": name,
-            }
-        )
+        field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
         if webhook is not UNSET:
             field_dict["webhook"] = webhook
 
@@ -53,7 +52,7 @@ class CreateGameBodyPlayersItem:
         from ..models.create_game_body_players_item_webhook import CreateGameBodyPlayersItemWebhook  # noqa: PLC0415
 
         d = dict(src_dict)
-        name = d.pop("name")
+        name = d.pop("name", UNSET)
 
         _webhook = d.pop("webhook", UNSET)
         webhook: CreateGameBodyPlayersItemWebhook | Unset

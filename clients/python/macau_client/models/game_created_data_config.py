@@ -5,6 +5,8 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="GameCreatedDataConfig")
 
 
@@ -18,6 +20,7 @@ class GameCreatedDataConfig:
         fill_with_bots_after_s (float | None):
         public (bool):
         seeded (bool):
+        rated (bool | Unset): present (true) when the game counts for its players' ratings
     """
 
     bot_delay_s: float
@@ -26,6 +29,7 @@ class GameCreatedDataConfig:
     fill_with_bots_after_s: float | None
     public: bool
     seeded: bool
+    rated: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         bot_delay_s = self.bot_delay_s
@@ -42,6 +46,8 @@ class GameCreatedDataConfig:
 
         seeded = self.seeded
 
+        rated = self.rated
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -54,6 +60,8 @@ class GameCreatedDataConfig:
                 "seeded": seeded,
             }
         )
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
@@ -82,6 +90,8 @@ class GameCreatedDataConfig:
 
         seeded = d.pop("seeded")
 
+        rated = d.pop("rated", UNSET)
+
         game_created_data_config = cls(
             bot_delay_s=bot_delay_s,
             turn_timeout_s=turn_timeout_s,
@@ -89,6 +99,7 @@ class GameCreatedDataConfig:
             fill_with_bots_after_s=fill_with_bots_after_s,
             public=public,
             seeded=seeded,
+            rated=rated,
         )
 
         return game_created_data_config

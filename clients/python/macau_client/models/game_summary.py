@@ -39,6 +39,7 @@ class GameSummary:
         seeded (bool | Unset): created with a `seed`: its creator may know every card, so such a table is never public
         fixed_deal (bool | Unset): created with a fixed `deal`: its creator knows the cards, so such a table is never
             public
+        rated (bool | Unset): whether the game counts for its players' ratings
         turn_timeout_s (float | None | Unset): the table's turn clock in seconds (null: none); a day or more: a
             correspondence table
     """
@@ -58,6 +59,7 @@ class GameSummary:
     attended: bool | Unset = UNSET
     seeded: bool | Unset = UNSET
     fixed_deal: bool | Unset = UNSET
+    rated: bool | Unset = UNSET
     turn_timeout_s: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -104,6 +106,8 @@ class GameSummary:
 
         fixed_deal = self.fixed_deal
 
+        rated = self.rated
+
         turn_timeout_s: float | None | Unset
         if isinstance(self.turn_timeout_s, Unset):
             turn_timeout_s = UNSET
@@ -138,6 +142,8 @@ class GameSummary:
             field_dict["seeded"] = seeded
         if fixed_deal is not UNSET:
             field_dict["fixed_deal"] = fixed_deal
+        if rated is not UNSET:
+            field_dict["rated"] = rated
         if turn_timeout_s is not UNSET:
             field_dict["turn_timeout_s"] = turn_timeout_s
 
@@ -205,6 +211,8 @@ class GameSummary:
 
         fixed_deal = d.pop("fixed_deal", UNSET)
 
+        rated = d.pop("rated", UNSET)
+
         def _parse_turn_timeout_s(data: object) -> float | None | Unset:
             if data is None:
                 return data
@@ -230,6 +238,7 @@ class GameSummary:
             attended=attended,
             seeded=seeded,
             fixed_deal=fixed_deal,
+            rated=rated,
             turn_timeout_s=turn_timeout_s,
         )
 

@@ -62,6 +62,7 @@ class GameView:
         rematch_game_id (None | str | Unset): a finished game played again: the new game's id (event `rematch_offered`);
             null otherwise
         rematch_of (None | str | Unset): the game this one plays again (a rematch); null otherwise
+        rated (bool | Unset): whether the game counts for its players' ratings
         you (You | Unset):
         hands (list[list[str]] | Unset): auditor only
         stock (list[str] | Unset): auditor only; top first
@@ -98,6 +99,7 @@ class GameView:
     updated_at: datetime.datetime | Unset = UNSET
     rematch_game_id: None | str | Unset = UNSET
     rematch_of: None | str | Unset = UNSET
+    rated: bool | Unset = UNSET
     you: You | Unset = UNSET
     hands: list[list[str]] | Unset = UNSET
     stock: list[str] | Unset = UNSET
@@ -226,6 +228,8 @@ class GameView:
         else:
             rematch_of = self.rematch_of
 
+        rated = self.rated
+
         you: dict[str, Any] | Unset = UNSET
         if not isinstance(self.you, Unset):
             you = self.you.to_dict()
@@ -290,6 +294,8 @@ class GameView:
             field_dict["rematch_game_id"] = rematch_game_id
         if rematch_of is not UNSET:
             field_dict["rematch_of"] = rematch_of
+        if rated is not UNSET:
+            field_dict["rated"] = rated
         if you is not UNSET:
             field_dict["you"] = you
         if hands is not UNSET:
@@ -522,6 +528,8 @@ class GameView:
 
         rematch_of = _parse_rematch_of(d.pop("rematch_of", UNSET))
 
+        rated = d.pop("rated", UNSET)
+
         _you = d.pop("you", UNSET)
         you: You | Unset
         if isinstance(_you, Unset):
@@ -572,6 +580,7 @@ class GameView:
             updated_at=updated_at,
             rematch_game_id=rematch_game_id,
             rematch_of=rematch_of,
+            rated=rated,
             you=you,
             hands=hands,
             stock=stock,

@@ -18,15 +18,16 @@ T = TypeVar("T", bound="JoinGameBody")
 class JoinGameBody:
     """
     Attributes:
-        name (str): 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces, combining
-            marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The pattern
-            says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral combining
-            marks) the same rules are a 400 naming the character
+        name (str | Unset): 1-40 characters, stored NFC-normalised and trimmed; showing something (not only spaces,
+            combining marks or U+2800); no control, format or private-use characters, noncharacters or Hangul fillers. The
+            pattern says so for the Basic Multilingual Plane; beyond it (private use in planes 15 and 16, tags, astral
+            combining marks) the same rules are a 400 naming the character; with a player key (`Authorization: Player
+            <key>`) the seat takes the player's name and this one is not used (it may be left out)
         webhook (JoinGameBodyWebhook | Unset): a webhook for this seat, registered with it (as POST
             /v1/games/{id}/webhooks would): the response's `webhook` holds its id and secret
     """
 
-    name: str
+    name: str | Unset = UNSET
     webhook: JoinGameBodyWebhook | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,11 +39,9 @@ class JoinGameBody:
 
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "name": name,
-            }
-        )
+        field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
         if webhook is not UNSET:
             field_dict["webhook"] = webhook
 
@@ -53,7 +52,7 @@ class JoinGameBody:
         from ..models.join_game_body_webhook import JoinGameBodyWebhook  # noqa: PLC0415
 
         d = dict(src_dict)
-        name = d.pop("name")
+        name = d.pop("name", UNSET)
 
         _webhook = d.pop("webhook", UNSET)
         webhook: JoinGameBodyWebhook | Unset

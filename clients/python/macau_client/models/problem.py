@@ -34,12 +34,16 @@ class Problem:
             - `invalid_token`: the Authorization header is not `Bearer <token>` with a well-formed token
             - `unknown_token`: the token belongs to no seat of this game
             - `metrics_token_required`: the metrics need the metrics or the auditor token
+            - `missing_player_key`: this operation needs a player key (Authorization: Player <key>)
+            - `unknown_player_key`: the player key belongs to no player (erased, or replaced by a new key)
+            - `player_key_required`: a rated table seats only players who come with their player key
             - `not_a_seat`: the token does not hold a seat at this game
             - `token_of_another_game`: the token holds a seat at another game
             - `seat_left`: the seat's player left: its token can no longer act
             - `replay_forbidden`: a replay of a game not finished (the auditor's only)
             - `forbidden`: refused by the HTTP server
             - `game_not_found`: no game has this id
+            - `player_not_found`: no player has this id (or he was erased)
             - `variant_not_found`: no variant has this id
             - `unknown_event`: the game has no event at this seq
             - `not_found`: no such resource
@@ -54,6 +58,7 @@ class Problem:
             - `no_rematch`: a table that closed before a card was dealt has nothing to play again
             - `rematch_closed`: the game has been archived: a rematch is offered while it is kept live after its end
             - `rematch_seat_taken`: the seat held in the rematch is taken already (by you, or given to a bot)
+            - `already_seated`: the player has a seat at this table already
             - `seat_taken`: the seat asked for is taken
             - `not_offered`: the table is not offered to strangers (private, seeded or dealt)
             - `round_too_long`: the round has logged the most events a round may: it takes no more moves

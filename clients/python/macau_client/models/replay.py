@@ -67,6 +67,7 @@ class Replay:
         rematch_game_id (None | str | Unset): a finished game played again: the new game's id (event `rematch_offered`);
             null otherwise
         rematch_of (None | str | Unset): the game this one plays again (a rematch); null otherwise
+        rated (bool | Unset): whether the game counts for its players' ratings
         you (You | Unset):
         hands (list[list[str]] | Unset): auditor only
         stock (list[str] | Unset): auditor only; top first
@@ -107,6 +108,7 @@ class Replay:
     updated_at: datetime.datetime | Unset = UNSET
     rematch_game_id: None | str | Unset = UNSET
     rematch_of: None | str | Unset = UNSET
+    rated: bool | Unset = UNSET
     you: You | Unset = UNSET
     hands: list[list[str]] | Unset = UNSET
     stock: list[str] | Unset = UNSET
@@ -243,6 +245,8 @@ class Replay:
         else:
             rematch_of = self.rematch_of
 
+        rated = self.rated
+
         you: dict[str, Any] | Unset = UNSET
         if not isinstance(self.you, Unset):
             you = self.you.to_dict()
@@ -311,6 +315,8 @@ class Replay:
             field_dict["rematch_game_id"] = rematch_game_id
         if rematch_of is not UNSET:
             field_dict["rematch_of"] = rematch_of
+        if rated is not UNSET:
+            field_dict["rated"] = rated
         if you is not UNSET:
             field_dict["you"] = you
         if hands is not UNSET:
@@ -552,6 +558,8 @@ class Replay:
 
         rematch_of = _parse_rematch_of(d.pop("rematch_of", UNSET))
 
+        rated = d.pop("rated", UNSET)
+
         _you = d.pop("you", UNSET)
         you: You | Unset
         if isinstance(_you, Unset):
@@ -606,6 +614,7 @@ class Replay:
             updated_at=updated_at,
             rematch_game_id=rematch_game_id,
             rematch_of=rematch_of,
+            rated=rated,
             you=you,
             hands=hands,
             stock=stock,

@@ -26,6 +26,8 @@ class Seat:
         score (int):
         out (bool):
         place (int | None):
+        profile_id (None | str | Unset): the public id of the player who took the seat with his player key (`GET
+            /v1/players/{id}`); null for a seat taken without one, a bot's, or an erased player's (named `Erased player`)
         reserved (bool | Unset): a free seat of a rematch held for the player who sat there in the last game (only he
             takes it, with `POST /v1/games/{old id}/rematch`; a seated player may give it to a bot)
     """
@@ -40,6 +42,7 @@ class Seat:
     score: int
     out: bool
     place: int | None
+    profile_id: None | str | Unset = UNSET
     reserved: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,6 +77,12 @@ class Seat:
         place: int | None
         place = self.place
 
+        profile_id: None | str | Unset
+        if isinstance(self.profile_id, Unset):
+            profile_id = UNSET
+        else:
+            profile_id = self.profile_id
+
         reserved = self.reserved
 
         field_dict: dict[str, Any] = {}
@@ -92,6 +101,8 @@ class Seat:
                 "place": place,
             }
         )
+        if profile_id is not UNSET:
+            field_dict["profile_id"] = profile_id
         if reserved is not UNSET:
             field_dict["reserved"] = reserved
 
@@ -161,6 +172,15 @@ class Seat:
 
         place = _parse_place(d.pop("place"))
 
+        def _parse_profile_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        profile_id = _parse_profile_id(d.pop("profile_id", UNSET))
+
         reserved = d.pop("reserved", UNSET)
 
         seat = cls(
@@ -174,6 +194,7 @@ class Seat:
             score=score,
             out=out,
             place=place,
+            profile_id=profile_id,
             reserved=reserved,
         )
 

@@ -13,10 +13,11 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, { token, body, signal } = {}) {
+export async function api(method, path, { token, playerKey, body, signal } = {}) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  else if (playerKey) headers.Authorization = `Player ${playerKey}`;
   let response;
   try {
     response = await fetch(`/v1${path}`, {
@@ -84,6 +85,57 @@ export const seats = {
     return out.sort((a, b) => String(b.saved_at).localeCompare(String(a.saved_at)));
   },
 };
+
+// ---------------------------------------------------------------- the player
+// A player identity without a password: its id, name and key, kept in this browser. The
+// key is all another device needs (the "You" page shows it, to copy).
+const PLAYER = 'macau:player';
+
+export const player = {
+  get() {
+    try {
+      const p = JSON.parse(storage()?.getItem(PLAYER) ?? 'null');
+      return p && typeof p.key === 'string' && typeof p.player_id === 'string' ? p : null;
+    } catch (e) {
+      return null;
+    }
+  },
+  set(p) {
+    storage()?.setItem(PLAYER, JSON.stringify({ player_id: p.player_id, key: p.key, name: p.name }));
+  },
+  forget() {
+    storage()?.removeItem(PLAYER);
+  },
+};
+
+let creating = null;
+
+// This browser's player, created on the first visit (a name can be changed later).
+export async function ensurePlayer(name) {
+  const known = player.get();
+  if (known) return known;
+  if (!creating) {
+    const wanted = (name || '').trim() || `Player ${Math.floor(1000 + Math.random() * 9000)}`;
+    creating = api('POST', '/players', { body: { name: wanted } }).then(({ data }) => {
+      const p = { player_id: data.player_id, key: data.player_key, name: data.name };
+      player.set(p);
+      return p;
+    }).finally(() => { creating = null; });
+  }
+  return creating;
+}
+
+// The key, if the browser holds one; a key the service no longer knows (erased, replaced on
+// another device) is dropped so that the next visit starts afresh.
+export async function asPlayer(method, path, options = {}) {
+  const p = player.get();
+  try {
+    return await api(method, path, { ...options, playerKey: p ? p.key : undefined });
+  } catch (e) {
+    if (p && e.status === 401 && e.code === 'unknown_player_key') player.forget();
+    throw e;
+  }
+}
 
 // JSON values of this browser kept per key (a hand's order per game).
 export const kept = {

@@ -1,9 +1,9 @@
 // /: the lobby. Start a table (quick play, or one set up here), join or watch a public
 // table, resume a table this browser holds a seat at.
 import { html, useEffect, useState } from '../vendor/preact-htm.js';
-import { api, gamePath, prefs, seats } from './api.js';
+import { api, asPlayer, ensurePlayer, gamePath, player, prefs, seats } from './api.js';
 import { RulesEditor, fieldFor, leaves, overrides } from './rules.js';
-import { Problem, SiteHeader, loadVariants } from './ui.js';
+import { PlayerLinks, Problem, SiteHeader, loadVariants } from './ui.js';
 
 const LEVELS = [['easy', 'Easy bot'], ['normal', 'Normal bot'], ['hard', 'Hard bot'], ['human', 'A person']];
 // how long a person's seat at a table set up here waits before a bot takes it: by default, for good
@@ -12,6 +12,22 @@ const CLOCKS = [['', 'Off'], ['30', '30 seconds'], ['60', '1 minute'], ['120', '
 const POLL_MS = 3000;
 // correspondence tables: a turn may take days (webhooks tell a phone when it is its turn)
 const DAY_CLOCKS = [['86400', '1 day'], ['259200', '3 days'], ['604800', '7 days']];
+
+// The name typed in the lobby is the player's: kept for the next visit, and given to the
+// player (whose name a seat taken with his key shows) when it changed.
+async function useName(typed) {
+  const name = (typed || '').trim();
+  prefs.set('name', name);
+  const me = player.get();
+  if (me && name && name !== me.name) {
+    try {
+      await asPlayer('PATCH', '/players/me', { body: { name } });
+      player.set({ ...me, name });
+    } catch (e) {
+      // kept as it was: the seat takes the player's name
+    }
+  }
+}
 
 function go(gameId) {
   window.location.assign(`/play/${encodeURIComponent(gameId)}`);
@@ -23,8 +39,9 @@ export function LobbyPage() {
   useEffect(() => {
     document.title = 'Macau · lobby';
     loadVariants().then(setVariants).catch(setError);
+    ensurePlayer(prefs.get('name', '')).catch(() => {}); // without one, play stays anonymous
   }, []);
-  return html`<${SiteHeader}><a href="/docs">API docs</a><//>
+  return html`<${SiteHeader}><${PlayerLinks} /><a href="/docs">API docs</a><//>
     <main class="page lobby">
       <h1 class="sr-only">Macau lobby</h1>
       ${error && html`<p class="alert" role="alert"><${Problem} error=${error} /></p>`}
@@ -48,6 +65,7 @@ function StartForm({ variants }) {
   const [fillAfter, setFillAfter] = useState('20');
   const [personWait, setPersonWait] = useState('');
   const [isPublic, setPublic] = useState(true);
+  const [rated, setRated] = useState(true);
   const [seed, setSeed] = useState('');
   const [base, setBase] = useState('macau');
   const [baseRules, setBaseRules] = useState(null);
@@ -63,10 +81,11 @@ function StartForm({ variants }) {
   const n = Math.min(Math.max(seatsN, min), max);
   const opponents = Array.from({ length: n - 1 }, (_, i) => levels[i] || 'normal');
 
-  const remember = () => {
-    prefs.set('name', name.trim());
+  const remember = async () => {
     prefs.set('variant', variant);
+    await useName(name);
   };
+  const ratable = variant !== 'custom' && clock !== '' && seed.trim() === '';
 
   const fail = (e) => {
     const fieldErrors = {};
@@ -98,12 +117,12 @@ function StartForm({ variants }) {
     setBusy(true);
     setErrors({});
     setFormError(null);
-    remember();
+    await remember();
     try {
       if (kind === 'quick') {
         const body = { variant, seats: n, name: name.trim() || 'Player',
           fill_with_bots_after_s: fillAfter === '' ? null : Number(fillAfter) };
-        const { data } = await api('POST', '/quickplay', { body });
+        const { data } = await asPlayer('POST', '/quickplay', { body });
         seats.set(data.game_id, { token: data.token, seat: data.seat, variant: body.variant });
         go(data.game_id);
         return;
@@ -120,7 +139,8 @@ function StartForm({ variants }) {
         delete body.public;
       }
       if (variant === 'custom') body.rules = { base, ...(baseRules ? overrides(baseRules, edits) : {}) };
-      const { data } = await api('POST', '/games', { body });
+      if (!rated || !ratable) body.rated = false;
+      const { data } = await asPlayer('POST', '/games', { body });
       seats.set(data.game_id, { token: data.players[0].token, seat: data.players[0].seat, variant });
       go(data.game_id);
     } catch (e) {
@@ -151,8 +171,8 @@ function StartForm({ variants }) {
 
     <section class="quick" aria-labelledby="quick-h">
       <h3 id="quick-h">Quick play</h3>
-      <p class="muted">Take a seat at the oldest open public table of this variant and size, or open one.
-        Its empty seats get bots after the wait you choose.</p>
+      <p class="muted">A rated seat at the open table nearest your rating, or a new one.
+        Its empty seats get bots of about your strength after the wait you choose.</p>
       <div class="inline-form">
         <div class="field"><label for="f-fill">Bots join after</label>
           <select id="f-fill" value=${fillAfter} onChange=${(e) => setFillAfter(e.currentTarget.value)}>
@@ -188,6 +208,11 @@ function StartForm({ variants }) {
         <div class="field check"><input id="f-public" type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.currentTarget.checked)} />
           <label for="f-public">Public table (listed in the lobby)</label></div>
       </div>
+      <div class="field check"><input id="f-rated" type="checkbox" checked=${rated && ratable} disabled=${!ratable}
+          aria-describedby="f-rated-note" onChange=${(e) => setRated(e.currentTarget.checked)} />
+        <label for="f-rated">Rated game</label>
+        <p class="muted small-note" id="f-rated-note">${ratable ? 'Counts for your rating in this variant.'
+    : 'Only a preset variant with a turn clock and no seed is rated.'}</p></div>
       <details class="advanced"><summary>More options</summary>
         <div class="field"><label for="f-seed">Seed (optional, for practice: the same seed deals the same cards, so the table is private)</label>
           <input id="f-seed" inputmode="numeric" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} ...${invalid('seed')} />${err('seed')}</div>
@@ -256,7 +281,7 @@ function TableList({ title, games, name, empty }) {
   return html`<div class="table-list"><h3>${title}</h3>
     ${games.length === 0 ? html`<p class="muted">${empty}</p>` : html`<ul class="tables">
       ${games.map((g) => html`<li key=${g.game_id} data-game-id=${g.game_id} data-game-status=${g.status}>
-        <span class="t-main"><strong>${name(g.variant)}</strong>
+        <span class="t-main"><strong>${name(g.variant)}</strong>${g.rated ? html` <span class="tag rated">rated</span>` : ''}
           <span class="muted"> ${g.seats_taken}/${g.seats} · ${g.players.map((p) => p.name).join(', ')}</span></span>
         <span class="t-actions">${g.status === 'waiting' && (g.seats_open ?? g.seats - g.seats_taken) > 0 && html`<${JoinButton} game=${g} />`}
           ${g.status === 'finished'
@@ -271,9 +296,9 @@ function JoinButton({ game }) {
   const join = async () => {
     const nameInput = document.getElementById('f-name');
     const name = (nameInput && nameInput.value.trim()) || 'Player';
-    prefs.set('name', name);
+    await useName(nameInput ? nameInput.value : '');
     try {
-      const { data } = await api('POST', `${gamePath(game.game_id)}/players`, { body: { name } });
+      const { data } = await asPlayer('POST', `${gamePath(game.game_id)}/players`, { body: { name } });
       seats.set(game.game_id, { token: data.token, seat: data.seat, variant: game.variant });
       go(game.game_id);
     } catch (e) {

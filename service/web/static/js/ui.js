@@ -44,6 +44,11 @@ export function SiteHeader({ children }) {
   </header>`;
 }
 
+// The player's pages: the leaderboards, his games, himself.
+export function PlayerLinks() {
+  return html`<a href="/leaderboards">Leaderboards</a><a href="/me/games">My games</a><a href="/me">Your player</a>`;
+}
+
 export function CopyButton({ text, label, done = 'Copied' }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {

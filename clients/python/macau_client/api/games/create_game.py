@@ -40,6 +40,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 415:
         response_415 = Problem.from_dict(response.json())
 
@@ -73,7 +78,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGameBody,
 ) -> Response[CreatedGame | Problem]:
     """Create a table.
@@ -110,7 +115,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGameBody,
 ) -> CreatedGame | Problem | None:
     """Create a table.
@@ -142,7 +147,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGameBody,
 ) -> Response[CreatedGame | Problem]:
     """Create a table.
@@ -177,7 +182,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGameBody,
 ) -> CreatedGame | Problem | None:
     """Create a table.

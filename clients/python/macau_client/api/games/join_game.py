@@ -44,6 +44,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -86,7 +91,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinGameBody,
 ) -> Response[Joined | Problem]:
     """Join a table.
@@ -96,6 +101,11 @@ def sync_detailed(
     itself when the last seat is taken. A `webhook` is registered with the seat (as
     POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
     before the seat is taken.
+
+    With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
+    his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
+    seats only players with a key (401 `player_key_required`), each once (409
+    `already_seated`).
 
     Args:
         game_id (str):
@@ -124,7 +134,7 @@ def sync_detailed(
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinGameBody,
 ) -> Joined | Problem | None:
     """Join a table.
@@ -134,6 +144,11 @@ def sync(
     itself when the last seat is taken. A `webhook` is registered with the seat (as
     POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
     before the seat is taken.
+
+    With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
+    his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
+    seats only players with a key (401 `player_key_required`), each once (409
+    `already_seated`).
 
     Args:
         game_id (str):
@@ -157,7 +172,7 @@ def sync(
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinGameBody,
 ) -> Response[Joined | Problem]:
     """Join a table.
@@ -167,6 +182,11 @@ async def asyncio_detailed(
     itself when the last seat is taken. A `webhook` is registered with the seat (as
     POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
     before the seat is taken.
+
+    With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
+    his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
+    seats only players with a key (401 `player_key_required`), each once (409
+    `already_seated`).
 
     Args:
         game_id (str):
@@ -193,7 +213,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinGameBody,
 ) -> Joined | Problem | None:
     """Join a table.
@@ -203,6 +223,11 @@ async def asyncio(
     itself when the last seat is taken. A `webhook` is registered with the seat (as
     POST /v1/games/{id}/webhooks would): a URL the service will not call is a 400
     before the seat is taken.
+
+    With a player key (`Authorization: Player <key>`) the seat is the player's: it takes
+    his name, and the game goes on his list (`GET /v1/players/me/games`). A rated table
+    seats only players with a key (401 `player_key_required`), each once (409
+    `already_seated`).
 
     Args:
         game_id (str):

@@ -40,6 +40,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 415:
         response_415 = Problem.from_dict(response.json())
 
@@ -73,7 +78,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: QuickplayBody,
 ) -> Response[Problem | QuickplayResult]:
     """Play now: a seat at a waiting table.
@@ -82,6 +87,12 @@ def sync_detailed(
     know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
     mobile client). The answer holds the seat's token, returned this once. A `webhook`
     is registered with the seat (as POST /v1/games/{id}/webhooks would).
+
+    With a player key the seat is at a rated table by default (`rated`; a table with a
+    turn clock only): the waiting one nearest the player's rating whose band holds him
+    (the band widens as a table waits), else a new one, later filled with bots of the
+    level nearest its players' rating (docs/ratings.md). Without a key, or with
+    `rated: false`, an unrated table.
 
     Args:
         body (QuickplayBody):
@@ -107,7 +118,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: QuickplayBody,
 ) -> Problem | QuickplayResult | None:
     """Play now: a seat at a waiting table.
@@ -116,6 +127,12 @@ def sync(
     know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
     mobile client). The answer holds the seat's token, returned this once. A `webhook`
     is registered with the seat (as POST /v1/games/{id}/webhooks would).
+
+    With a player key the seat is at a rated table by default (`rated`; a table with a
+    turn clock only): the waiting one nearest the player's rating whose band holds him
+    (the band widens as a table waits), else a new one, later filled with bots of the
+    level nearest its players' rating (docs/ratings.md). Without a key, or with
+    `rated: false`, an unrated table.
 
     Args:
         body (QuickplayBody):
@@ -136,7 +153,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: QuickplayBody,
 ) -> Response[Problem | QuickplayResult]:
     """Play now: a seat at a waiting table.
@@ -145,6 +162,12 @@ async def asyncio_detailed(
     know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
     mobile client). The answer holds the seat's token, returned this once. A `webhook`
     is registered with the seat (as POST /v1/games/{id}/webhooks would).
+
+    With a player key the seat is at a rated table by default (`rated`; a table with a
+    turn clock only): the waiting one nearest the player's rating whose band holds him
+    (the band widens as a table waits), else a new one, later filled with bots of the
+    level nearest its players' rating (docs/ratings.md). Without a key, or with
+    `rated: false`, an unrated table.
 
     Args:
         body (QuickplayBody):
@@ -168,7 +191,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: QuickplayBody,
 ) -> Problem | QuickplayResult | None:
     """Play now: a seat at a waiting table.
@@ -177,6 +200,12 @@ async def asyncio(
     know the cards of (no seed, no fixed deal), or a new one (the "Play now" button of a
     mobile client). The answer holds the seat's token, returned this once. A `webhook`
     is registered with the seat (as POST /v1/games/{id}/webhooks would).
+
+    With a player key the seat is at a rated table by default (`rated`; a table with a
+    turn clock only): the waiting one nearest the player's rating whose band holds him
+    (the band widens as a table waits), else a new one, later filled with bots of the
+    level nearest its players' rating (docs/ratings.md). Without a key, or with
+    `rated: false`, an unrated table.
 
     Args:
         body (QuickplayBody):

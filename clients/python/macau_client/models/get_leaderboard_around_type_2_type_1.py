@@ -1,0 +1,13 @@
+from typing import Literal
+
+GetLeaderboardAroundType2Type1 = Literal["me"]
+
+GET_LEADERBOARD_AROUND_TYPE_2_TYPE_1_VALUES: set[GetLeaderboardAroundType2Type1] = {
+    "me",
+}
+
+
+def check_get_leaderboard_around_type_2_type_1(value: str) -> GetLeaderboardAroundType2Type1:
+    if value in GET_LEADERBOARD_AROUND_TYPE_2_TYPE_1_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {GET_LEADERBOARD_AROUND_TYPE_2_TYPE_1_VALUES!r}")
