@@ -885,8 +885,8 @@ def _pct(xs, q):
 def probe_bot_flood(root, tables=1000, seats=2, samples=40, drain_limit_s=600):
     """One client starts ``tables`` tables of bots only (bot_delay_s 0); meanwhile a person
     at another table plays against a bot: how long its bot takes to answer, idle and during
-    the flood; then how long until the flood's tables have played out and the queues are
-    empty. Two RQ workers."""
+    the flood; then how long after the last creation the flood's tables have played out
+    and the queues are empty. Two RQ workers."""
     env = {"MACAU_ENQUEUE": "1", "MACAU_RATE_LIMIT_PER_S": "0", "MACAU_CREATIONS_PER_MIN": "0",
            "MACAU_UNATTENDED_TABLES_PER_CLIENT": str(tables), "MACAU_UNATTENDED_TABLES_TOTAL": str(tables),
            "MACAU_SWEEP_EVERY_S": "3"}
@@ -904,10 +904,10 @@ def probe_bot_flood(root, tables=1000, seats=2, samples=40, drain_limit_s=600):
                 "turn_timeout_s": None}, src="127.0.8.1")
             if status == 201:
                 flood.append(doc["game_id"])
-        created_s = time.monotonic() - began
+        stopped = time.monotonic()  # the flood stops: its client creates no more
+        created_s = stopped - began
         during = _replies(s.port, samples, "127.0.7.2")
         peak = backlog()
-        stopped = time.monotonic()
         drained = None
         while time.monotonic() - stopped < drain_limit_s:
             playing = sum(call(s.port, "GET", f"/v1/games/{g}")[1]["status"] == "playing" for g in flood[::50])
