@@ -699,7 +699,14 @@ def main(argv=None) -> dict:
     ap.add_argument("--root", default=ROOT, help="the checkout whose service is measured")
     ap.add_argument("--plot", default=None, help="write a PNG of latency and CPU against people here")
     ap.add_argument("--label", default=None, help="the plot's title")
+    ap.add_argument("--save", default=None, help="also write the JSON result to this file")
+    ap.add_argument("--plot-from", default=None, help="only draw --plot from a JSON result saved before")
     a = ap.parse_args(argv)
+    if a.plot_from:
+        with open(a.plot_from) as f:
+            result = json.loads(f.read())
+        plot(result, a.plot, a.label or f"bench.capacity, {result['commit']}: {result['players_held']} people held")
+        return result
     service = Service(os.path.abspath(a.root), a.api_workers, a.bot_workers, a.max_conns).start()
     try:
         result = asyncio.run(run(a, service))
@@ -711,9 +718,12 @@ def main(argv=None) -> dict:
                    "think_median_s": a.think, "cores": os.cpu_count(),
                    "load_average_1m": round(os.getloadavg()[0], 2),
                    "limits": {"move_p99_ms": MOVE_P99_MS, "delivery_p99_ms": DELIVERY_P99_MS, "errors": 0}})
-    if a.plot:
+    result_line = json.dumps(result)
+    with open(a.save or os.devnull, "w") as f:
+        f.write(result_line + "\n")
+    if a.plot:  # after the figures are safe: a plot that fails loses nothing
         plot(result, a.plot, a.label or f"bench.capacity, {commit}: {result['players_held']} people held")
-    print(json.dumps(result))
+    print(result_line)
     return result
 
 
