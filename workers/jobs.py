@@ -119,11 +119,11 @@ def bot_turn(game_id: str, expected_version: int) -> str:
     return "; ".join(made) or ("nothing to do" if picked is None else "stale")
 
 
-
 def _bot_now(record: GameRecord) -> bool:
-    """Whether a bot moves next at ``record``, without delay, with nobody to follow it."""
-    return (record.status == "playing" and not record.attended and not record.config.get("bot_delay_s")
-            and any(f.kind == BOT_TURN for f in on_an_append(record)))
+    """Whether a bot moves next at ``record``, without delay (its follow-up is due at the
+    append's own time), with nobody to follow it."""
+    return (record.status == "playing" and not record.attended
+            and any(f.kind == BOT_TURN and f.due <= record.updated_ts for f in on_an_append(record)))
 
 
 def turn_clock(game_id: str, expected_version: int) -> str:
