@@ -719,8 +719,9 @@ def main(argv=None) -> dict:
                    "load_average_1m": round(os.getloadavg()[0], 2),
                    "limits": {"move_p99_ms": MOVE_P99_MS, "delivery_p99_ms": DELIVERY_P99_MS, "errors": 0}})
     result_line = json.dumps(result)
-    with open(a.save or os.devnull, "w") as f:
-        f.write(result_line + "\n")
+    if a.save:
+        with open(a.save, "w") as f:
+            f.write(result_line + "\n")
     if a.plot:  # after the figures are safe: a plot that fails loses nothing
         plot(result, a.plot, a.label or f"bench.capacity, {commit}: {result['players_held']} people held")
     print(result_line)
