@@ -19,7 +19,7 @@ from ..clients import client_address
 from ..errors import ApiError
 from ..http import SEQ_PATTERN, json_response, last_event_id, services, viewer_for
 from ..schemas.requests import EventsQuery, ReplayQuery, StreamQuery
-from ..schemas.responses import AuditSchema, EventsSchema, ReplaySchema
+from ..schemas.responses import AuditSchema, EventPageSchema, ReplaySchema
 from ..sse import DETACH, frames
 from . import BEARER, GAME_STORE, problems, responds
 
@@ -28,7 +28,7 @@ blp = Blueprint("log", __name__, url_prefix="/v1", description="Events, streams,
 
 @blp.route("/games/<game_id>/events", methods=["GET"])
 @blp.arguments(EventsQuery(), location="query", error_status_code=400)
-@responds(blp, 200, EventsSchema)
+@responds(blp, 200, EventPageSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404, *GAME_STORE)
 def get_events(query, game_id):

@@ -243,7 +243,9 @@ class ReplaySchema(GameViewSchema):
     seed = fields.String(required=True)
 
 
-class EventsSchema(Schema):
+class EventPageSchema(Schema):
+    """A page of a game's events, as the caller may see them, and the version they reach."""
+
     version = fields.Integer(required=True)
     events = ref("Event", many=True, required=True)
 

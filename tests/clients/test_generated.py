@@ -7,10 +7,11 @@ change does to a client's code."""
 from __future__ import annotations
 
 import filecmp
-import os
 import pathlib
 import subprocess
 import sys
+
+from tools import python_client
 
 from .conftest import ROOT, node_project, run
 
@@ -35,12 +36,14 @@ def _differences(a: pathlib.Path, b: pathlib.Path) -> list[str]:
 
 def test_the_python_client_is_up_to_date(tmp_path):
     out = tmp_path / "python"
-    bin_dir = pathlib.Path(sys.executable).parent  # the generator's formatter (ruff) is beside it
-    made = subprocess.run([str(bin_dir / "openapi-python-client"), "generate", "--path", str(ROOT / "openapi.yaml"),
-                           "--output-path", str(out), "--overwrite", "--meta", "uv",
-                           "--config", str(ROOT / "clients" / "openapi-python-client.yaml")],
-                          capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"})
+    made = python_client.generate(out)
     assert made.returncode == 0, made.stdout + made.stderr
     committed = ROOT / "clients" / "python"
     assert _differences(out, committed) == [], "clients/python is stale: run ./dev clients"
+
+
+def test_the_python_client_type_checks_strictly(tmp_path):
+    checked = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary",
+                              "--cache-dir", str(tmp_path / "mypy"), str(ROOT / "clients" / "python" / "macau_client")],
+                             capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0, checked.stdout + checked.stderr

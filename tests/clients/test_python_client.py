@@ -25,7 +25,7 @@ from macau_client.api.games import create_game, get_game, join_game, list_games 
 from macau_client.api.log import get_audit, get_events  # noqa: E402
 from macau_client.api.moves import post_move  # noqa: E402
 from macau_client.api.variants import list_variants  # noqa: E402
-from macau_client.models import (CreateGameBody, CreateGameBodyPlayersItem, Events, GameView,  # noqa: E402
+from macau_client.models import (CreateGameBody, CreateGameBodyPlayersItem, EventPage, GameView,  # noqa: E402
                                  JoinGameBody, ListedPlayMove, MoveResult, PlayMove, Problem)
 from macau_client.types import UNSET  # noqa: E402
 
@@ -160,7 +160,7 @@ def test_the_python_client_plays_every_preset(service):
             assert name == event["type"]  # the SSE event name an EventSource listens for
             event_validator.validate(event)
         # the generated models read every one of them, each as the class of its type
-        parsed = Events.from_dict({"version": game.version, "events": follower.events}).events
+        parsed = EventPage.from_dict({"version": game.version, "events": follower.events}).events
         assert [type(e).__name__ for e in parsed] == \
             ["".join(w.title() for w in e["type"].split("_")) + "Event" for e in follower.events]
     assert tally["stale"] == len(PRESETS) and tally["conflicts"] == len(PRESETS) and tally["moves"] > 0

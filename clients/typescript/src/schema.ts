@@ -2213,7 +2213,7 @@ export interface components {
             events: components["schemas"]["Event"][];
             game: components["schemas"]["GameView"];
         };
-        Events: {
+        EventPage: {
             version: number;
             events: components["schemas"]["Event"][];
         };
@@ -3446,7 +3446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Events"];
+                    "application/json": components["schemas"]["EventPage"];
                 };
             };
             /** @description Malformed body or parameter (the detail names it) */

@@ -73,8 +73,8 @@ from .draw_move_action import DrawMoveAction
 from .draw_pending_data import DrawPendingData
 from .draw_pending_event import DrawPendingEvent
 from .draw_pending_event_type import DrawPendingEventType
+from .event_page import EventPage
 from .event_type import EventType
-from .events import Events
 from .false_catch_penalized_data import FalseCatchPenalizedData
 from .false_catch_penalized_event import FalseCatchPenalizedEvent
 from .false_catch_penalized_event_type import FalseCatchPenalizedEventType
@@ -223,7 +223,6 @@ from .standing import Standing
 from .stock_reshuffled_data import StockReshuffledData
 from .stock_reshuffled_event import StockReshuffledEvent
 from .stock_reshuffled_event_type import StockReshuffledEventType
-from .stream_game_response_200 import StreamGameResponse200
 from .suit import Suit
 from .table_expired_data import TableExpiredData
 from .table_expired_event import TableExpiredEvent
@@ -343,7 +342,7 @@ __all__ = (
     "DrawPendingData",
     "DrawPendingEvent",
     "DrawPendingEventType",
-    "Events",
+    "EventPage",
     "EventType",
     "FalseCatchPenalizedData",
     "FalseCatchPenalizedEvent",
@@ -493,7 +492,6 @@ __all__ = (
     "StockReshuffledData",
     "StockReshuffledEvent",
     "StockReshuffledEventType",
-    "StreamGameResponse200",
     "Suit",
     "TableExpiredData",
     "TableExpiredEvent",

@@ -5,7 +5,7 @@ from urllib.parse import quote
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.events import Events
+from ...models.event_page import EventPage
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -39,9 +39,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Events | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EventPage | Problem:
     if response.status_code == 200:
-        response_200 = Events.from_dict(response.json())
+        response_200 = EventPage.from_dict(response.json())
 
         return response_200
 
@@ -80,7 +80,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     return response_default
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Events | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[EventPage | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -96,7 +96,7 @@ def sync_detailed(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     wait: float | Unset = 0.0,
-) -> Response[Events | Problem]:
+) -> Response[EventPage | Problem]:
     """Read a game's events.
 
      Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
@@ -113,7 +113,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Events | Problem]
+        Response[EventPage | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -137,7 +137,7 @@ def sync(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     wait: float | Unset = 0.0,
-) -> Events | Problem | None:
+) -> EventPage | Problem | None:
     """Read a game's events.
 
      Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
@@ -154,7 +154,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Events | Problem
+        EventPage | Problem
     """
 
     return sync_detailed(
@@ -173,7 +173,7 @@ async def asyncio_detailed(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     wait: float | Unset = 0.0,
-) -> Response[Events | Problem]:
+) -> Response[EventPage | Problem]:
     """Read a game's events.
 
      Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
@@ -190,7 +190,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Events | Problem]
+        Response[EventPage | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -212,7 +212,7 @@ async def asyncio(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     wait: float | Unset = 0.0,
-) -> Events | Problem | None:
+) -> EventPage | Problem | None:
     """Read a game's events.
 
      Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
@@ -229,7 +229,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Events | Problem
+        EventPage | Problem
     """
 
     return (

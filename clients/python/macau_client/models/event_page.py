@@ -52,11 +52,11 @@ if TYPE_CHECKING:
     from ..models.wish_set_event import WishSetEvent
 
 
-T = TypeVar("T", bound="Events")
+T = TypeVar("T", bound="EventPage")
 
 
 @_attrs_define
-class Events:
+class EventPage:
     """
     Attributes:
         version (int):
@@ -727,9 +727,9 @@ class Events:
 
             events.append(events_item)
 
-        events = cls(
+        event_page = cls(
             version=version,
             events=events,
         )
 
-        return events
+        return event_page
