@@ -18,19 +18,18 @@ def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
-_last = (None, "")  # the last time formatted: the events of one append, one answer, share it
+_SECONDS: dict[int, str] = {}  # whole seconds already formatted: a game's creation, its recent events
 
 
 def rfc3339(ms: int) -> str:
     """Unix milliseconds as the RFC 3339 UTC string clients see: ``2026-11-21T12:00:00.123Z``."""
-    global _last
-    last = _last
-    if last[0] == ms:
-        return last[1]
     seconds, millis = divmod(ms, 1000)
-    text = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + ".%03dZ" % millis
-    _last = (ms, text)
-    return text
+    prefix = _SECONDS.get(seconds)
+    if prefix is None:
+        if len(_SECONDS) >= 4096:
+            _SECONDS.clear()
+        prefix = _SECONDS[seconds] = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds))
+    return f"{prefix}.{millis:03d}Z"
 
 
 def seconds_of(at: str) -> float:
