@@ -1,12 +1,13 @@
 """How many people one box holds: simulated people, not a firehose.
 
-    python -m bench.capacity [--start 100] [--factor 1.4] [--step-seconds 25] [--plot docs/capacity.png]
+    python -m bench.capacity [--start 100] [--factor 1.4] [--fine-factor 1.15] [--plot docs/capacity.png]
     python -m bench.capacity --root /path/to/other/checkout      the same people against another version
 
 Starts a real Redis-compatible server, the API under gunicorn with the production
 settings (``--api-workers`` gevent workers, default 2) and ``--bot-workers`` RQ workers
 (bots, clocks, filling tables with bots), then lets simulated people in, step by step,
-until a limit breaks. Each step adds people until ``players`` are playing at once, lets
+until a limit breaks (by ``--factor``, then by ``--fine-factor`` once a step's p99 passed
+40 % of its limit). Each step adds people until ``players`` are playing at once, lets
 them settle, and measures for the rest of the step.
 
 A person (``Person``) arrives, takes a seat -- through quick play (a table of 2-4 seats of
@@ -56,7 +57,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Optional
+from typing import Iterator, Optional
 
 import orjson
 import psutil
@@ -67,6 +68,7 @@ from bench.stack import NO_TABLE_LIMITS
 HOST = "127.0.0.1"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MOVE_P99_MS, DELIVERY_P99_MS = 100.0, 250.0  # the limits a step must hold
+NEAR = 0.4  # a step whose p99 passed this share of a limit: the next steps grow by --fine-factor
 THINK_SIGMA, THINK_CAP_S = 0.6, 20.0
 VARIANTS = ("macau", "makao")
 ACTING = ("turn_started", "follow_up_required", "call_window_opened", "skip_robin_started")
@@ -560,14 +562,17 @@ def rss_mib(processes) -> float:
 
 
 # ---------------------------------------------------------------------------- steps
-def steps_of(a) -> list[int]:
+def steps_of(a, near) -> Iterator[int]:
+    """People per step: ``--steps`` as given, else from ``--start`` up by ``--factor``, and by
+    ``--fine-factor`` once ``near()`` says a step came within reach of a limit (a finer
+    ``players_held`` where it is decided, without a long run of small steps below)."""
     if a.steps:
-        return [int(s) for s in a.steps.split(",")]
-    out, n = [], float(a.start)
+        yield from (int(s) for s in a.steps.split(","))
+        return
+    n = float(a.start)
     while n <= a.max_players:
-        out.append(int(round(n / 10) * 10))
-        n *= a.factor
-    return out
+        yield int(round(n / 10) * 10)
+        n *= a.fine_factor if near() else a.factor
 
 
 async def run(a, service: Service) -> dict:
@@ -577,7 +582,12 @@ async def run(a, service: Service) -> dict:
     me = psutil.Process()
     results, held, broke = [], 0, None
     gc.freeze()
-    for players in steps_of(a):
+
+    def near() -> bool:
+        last = results[-1] if results else {}
+        return (last.get("move_p99_ms") or 0) > NEAR * MOVE_P99_MS or \
+            (last.get("delivery_p99_ms") or 0) > NEAR * DELIVERY_P99_MS
+    for players in steps_of(a, near):
         load.window = w = Window()
         ramp_s = a.step_seconds * 0.3
         settle_s = a.step_seconds * 0.15
@@ -684,6 +694,8 @@ def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--start", type=int, default=100, help="people in the first step")
     ap.add_argument("--factor", type=float, default=1.4, help="each step holds this many times the last")
+    ap.add_argument("--fine-factor", type=float, default=1.15,
+                    help="the factor once a step's p99 passed 40%% of a limit")
     ap.add_argument("--max-players", type=int, default=20000)
     ap.add_argument("--steps", default=None, help="people per step, comma-separated (instead of --start/--factor)")
     ap.add_argument("--step-seconds", type=float, default=25.0, help="a step: 30%% ramp, 15%% settle, the rest measured")
