@@ -647,10 +647,13 @@ async def run(a, service: Service) -> dict:
             broke = "; ".join(fails)
             break
         held = players
-    for who, task in people + spectators:
+    for who, _ in people + spectators:
         who.retired = True
-        task.cancel()
-    await asyncio.gather(*(t for _, t in people + spectators), return_exceptions=True)
+    pending = {task for _, task in people + spectators}
+    while pending:  # again and again: asyncio.wait_for (Python < 3.12) may swallow a cancel
+        for task in pending:
+            task.cancel()
+        _, pending = await asyncio.wait(pending, timeout=1.0)
     return {"players_held": held, "limit": broke, "steps": results}
 
 
