@@ -183,3 +183,28 @@ def test_a_rematch_offer_reaches_the_seats_of_the_finished_game(services):
         body = got.json
         assert body["type"] == "rematch_offered" and body["data"]["seat"] == 1
         assert body["data"]["rematch_game_id"] == new.game_id and body["data"]["game_id"] == record.game_id
+
+
+def test_a_dispatcher_woken_by_one_notice_takes_those_of_the_next_moments_with_it(services, monkeypatch):
+    games = [services.games.create(TableSpec("macau", seats=2, players=["ann", "bob"], turn_timeout_s=None))[0]
+             for _ in range(3)]
+    r = services.queue.connection
+    r.delete(NOTICES)
+    real_blmove, lingered = r.blmove, []
+
+    def blmove(*args, **kwargs):  # the first notice arrives while the dispatcher waits
+        services.webhooks.notify(games[0], notices(None, games[0], []))
+        return real_blmove(*args, **kwargs)
+
+    def sleep(seconds):  # and two more while it lingers
+        lingered.append(seconds)
+        for record in games[1:]:
+            services.webhooks.notify(record, notices(None, record, []))
+    monkeypatch.setattr(r, "blmove", blmove)
+    monkeypatch.setattr("workers.webhooks.time.sleep", sleep)
+    taken = []
+    monkeypatch.setattr(services.webhooks, "fan_out", lambda items: taken.append(items) or 0)
+    services.webhooks.dispatch(wait_s=5.0, name="d", leftovers=False, linger_s=0.05)
+    assert lingered == [0.05]
+    assert [[item["game_id"] for item in batch] for batch in taken] == [[g.game_id for g in games]]
+    assert waiting(services) == [] and r.llen(PROCESSING + "d") == 0
