@@ -569,10 +569,11 @@ def steps_of(a, near) -> Iterator[int]:
     if a.steps:
         yield from (int(s) for s in a.steps.split(","))
         return
-    n = float(a.start)
+    n, fine = float(a.start), False
     while n <= a.max_players:
         yield int(round(n / 10) * 10)
-        n *= a.fine_factor if near() else a.factor
+        fine = fine or near()
+        n *= a.fine_factor if fine else a.factor
 
 
 async def run(a, service: Service) -> dict:
