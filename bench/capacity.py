@@ -662,12 +662,13 @@ def _r(x: float) -> Optional[float]:
     return None if x != x else round(x, 1)
 
 
-def plot(result: dict, path: str, title: str) -> None:
+def plot(result: dict, path: str, title: Optional[str] = None) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    title = title or f"bench.capacity, {result['commit']}: {result['players_held']} people held"
     steps = result["steps"]
     xs = [s["players"] for s in steps]
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 7), sharex=True)
@@ -721,7 +722,7 @@ def main(argv=None) -> dict:
     if a.plot_from:
         with open(a.plot_from) as f:
             result = json.loads(f.read())
-        plot(result, a.plot, a.label or f"bench.capacity, {result['commit']}: {result['players_held']} people held")
+        plot(result, a.plot, a.label)
         return result
     service = Service(os.path.abspath(a.root), a.api_workers, a.bot_workers, a.max_conns).start()
     try:
@@ -739,7 +740,7 @@ def main(argv=None) -> dict:
         with open(a.save, "w") as f:
             f.write(result_line + "\n")
     if a.plot:  # after the figures are safe: a plot that fails loses nothing
-        plot(result, a.plot, a.label or f"bench.capacity, {commit}: {result['players_held']} people held")
+        plot(result, a.plot, a.label)
     print(result_line)
     return result
 
