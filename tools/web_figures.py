@@ -8,8 +8,9 @@ bots, bot delay 0) over HTTP, opens Ann's seat at 360x640 and 390x844, selects h
 (the wish picker opens) and prints the bounding box of each part of the turn; then loads
 the lobby and the table twice in one browser context and prints the bytes that crossed
 the network for /assets/ (headers included; a file served from the browser's cache
-transfers nothing). The selectors are the
-accessibility contract's (docs/web-table.md), so the figures compare across versions."""
+transfers nothing), once per language of the table (a browser in that language: only its
+catalog is fetched). The selectors are the accessibility contract's (docs/web-table.md), so
+the figures compare across versions."""
 
 from __future__ import annotations
 
@@ -75,9 +76,12 @@ def phone(browser, base, http, size):
     return figures
 
 
-def assets(browser, base, http):
+LANGUAGES = {"en": "en-US", "de": "de-DE", "hu": "hu-HU", "pl": "pl-PL", "ro": "ro-RO", "he": "he-IL"}
+
+
+def assets(browser, base, http, locale="en-US"):
     game_id, tokens = fixed_table(http)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=base)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=base, locale=locale)
     page = ctx.new_page()
     cdp = ctx.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -114,7 +118,9 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             out = {"phone_360x640": phone(browser, base, http, (360, 640)),
                    "phone_390x844": phone(browser, base, http, (390, 844)),
-                   "static": assets(browser, base, http)}
+                   "static": assets(browser, base, http),
+                   "static_by_language": {lang: assets(browser, base, http, locale)["first_visit"]
+                                          for lang, locale in LANGUAGES.items()}}
             browser.close()
     finally:
         macau_up.stop(proc, quick=True)
@@ -127,6 +133,8 @@ def main() -> None:
                 print(f"  {label:28} " + (f"y {b['top']}-{b['bottom']}" if b else "absent"))
         for visit, v in out["static"].items():
             print(f"{visit}: {v['asset_responses']} asset responses, {v['asset_bytes']} bytes on the wire")
+        for lang, v in out["static_by_language"].items():
+            print(f"first visit in {lang}: {v['asset_responses']} asset responses, {v['asset_bytes']} bytes on the wire")
     print(json.dumps(out))
 
 

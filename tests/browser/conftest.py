@@ -112,12 +112,13 @@ def open_page(chromium, service, browser):  # the service stops after the browse
     """``open_page(path, viewport=(w, h))`` -> a page in a fresh browser context (its own
     storage: another person, or another device). Script errors on the page fail the test.
     ``pace``: the others' moves shown one at a time, as a player sees them by default (off:
-    at once, so that games against bots run at the bots' speed)."""
+    at once, so that games against bots run at the bots' speed). ``locale``: the browser's
+    language (the page's, unless one was chosen in it)."""
     contexts, errors = [], []
 
-    def make(path="/", viewport=(1280, 900), init_script=None, pace=False, reduced_motion="no-preference"):
+    def make(path="/", viewport=(1280, 900), init_script=None, pace=False, reduced_motion="no-preference", locale="en-US"):
         ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, base_url=service["base"],
-                                  reduced_motion=reduced_motion)
+                                  reduced_motion=reduced_motion, locale=locale)
         ctx.set_default_timeout(15_000)
         if not pace:  # the others' moves at once, not one per second (the pacing tests ask for it)
             ctx.add_init_script("try { localStorage.setItem('macau:pref:pace', 'off'); } catch (e) {}")

@@ -19,7 +19,8 @@ READY_JS = """() => {
 
 class CardButton:
     """A card of the hand. Cards overlap when the hand is wider than the screen: a card is
-    pressed on its own visible strip at the left, as a finger or a mouse does."""
+    pressed on its own visible strip, as a finger or a mouse does: at its left, or at its
+    right on a page read from right to left."""
 
     STRIP = {"x": 8, "y": 30}
 
@@ -27,7 +28,10 @@ class CardButton:
         self.locator = locator
 
     def click(self, **kwargs):
-        self.locator.click(position=self.STRIP, **kwargs)
+        position = dict(self.STRIP)
+        if self.locator.evaluate("e => getComputedStyle(e).direction") == "rtl":
+            position["x"] = self.locator.bounding_box()["width"] - self.STRIP["x"]
+        self.locator.click(position=position, **kwargs)
 
     def __getattr__(self, name):
         return getattr(self.locator, name)

@@ -23,8 +23,9 @@ LEGAL = [
 def run(open_page):
     page = open_page("/assets/app.css")  # any page of the origin: modules are imported from it
 
-    def call(module: str, body: str, arg=None):
-        return page.evaluate(f"async (arg) => {{ const m = await import('/assets/js/{module}'); {body} }}", arg)
+    def call(module: str, body: str, arg=None, language="en"):
+        return page.evaluate(f"async (arg) => {{ await (await import('/assets/js/i18n.js')).loadLanguage('{language}');"
+                             f" const m = await import('/assets/js/{module}'); {body} }}", arg)
 
     return call
 
@@ -78,7 +79,7 @@ def test_events_in_words_join_a_play_and_its_effects(run):
         .map((l) => [l.first, l.last, l.quiet, l.text]);""", events)
     assert lines == [
         [10, 11, False, "Hard bot 1 played K♠: you must draw 5 or answer"],
-        [12, 12, True, "You: your turn"],
+        [12, 12, True, "Your turn"],
         [13, 14, False, "You drew 2♣, 3♣, 4♣, 5♣, 6♣ as a penalty"],
         [15, 16, False, "<b>Zoë</b> played A♥ and wishes for ♠ spades"],
     ]

@@ -159,3 +159,67 @@ def test_a_plawno_joker_is_declared_then_its_wish_chosen(open_page, service):
     status, view = http("GET", f"/v1/games/{game_id}")
     assert (view["top_card"], view["top_card_as"], view["pending"]["wish"]["value"]) == ("JKR", "AS", "D")
     page.get_by_role("log").get_by_text("joker as A♠").wait_for()
+
+
+def test_the_hint_is_read_from_the_legal_moves_never_draw_when_only_pass_is_there(open_page, service):
+    """Issue 40: when a player had to sit out, Pass was the only button but the hint read
+    "Your turn: no card fits. Draw." (fixed text, not derived from legal_moves)."""
+    http = service["http"]
+    game_id, tokens = fixed_table(http, hands=[["4H", "9H", "KD"], ["5C", "8D", "QS"]], starter="7H")
+    move(http, game_id, tokens[0], {"action": "play", "cards": ["4H"]})  # a 4: Bob sits out
+    page = open_page(f"/play/{game_id}#token={tokens[1]}")
+    table = Table(page)
+    table.wait_for("() => document.querySelector('#table')?.dataset.currentSeat === '1'")
+    status, view = http("GET", f"/v1/games/{game_id}", token=tokens[1])
+    assert view["you"]["legal_moves"] == [{"action": "pass"}]
+    hint = page.locator("#hand-hint").inner_text()
+    assert hint == "Your turn: you must sit out. Pass." and "Draw" not in hint
+    assert table.button("Draw").count() == 0 and table.has_button("Pass")
+    table.act(lambda: table.button("Pass").click())
+    # and where a card fits nowhere but a draw is open, the hint says Draw
+    move(http, game_id, tokens[0], {"action": "play", "cards": ["9H"]})
+    table.wait_for("() => document.querySelector('#table').dataset.currentSeat === '1'")
+    assert page.locator("#hand-hint").inner_text() == "Your turn: no card fits. Draw."
+
+
+def test_the_table_takes_its_turns_from_the_turn_frame_without_reading_the_game(open_page, service):
+    """Against a bot: each turn the bot's move hands back comes with the seat's turn frame on
+    its stream, and the table draws it from there (issue 35): after the first, no turn of
+    the player's costs a read of the game."""
+    http = service["http"]
+    status, g = http("POST", "/v1/games", {"variant": "macau", "seats": 2, "players": [{"name": "Ann"}],
+                                           "bots": [{"level": "normal"}], "bot_delay_s": 0.2, "turn_timeout_s": None,
+                                           "seed": 4})
+    assert status == 201
+    game_id, token = g["game_id"], g["players"][0]["token"]
+    reads: list[str] = []
+    page = open_page(f"/play/{game_id}#token={token}")
+    page.on("request", lambda r: reads.append(r.url) if r.method == "GET" and r.url.endswith(f"/v1/games/{game_id}")
+            else None)
+    table = Table(page)
+    table.wait_status("playing")
+    turns = 0
+    for _ in range(6):
+        table.wait_for("() => document.querySelector('#table')?.dataset.currentSeat === '0' "
+                       "|| document.querySelector('#table')?.dataset.status === 'finished'")
+        if page.get_attribute("#table", "data-status") == "finished":
+            break
+        before_reads, before = len(reads), table.version
+        _, view = http("GET", f"/v1/games/{game_id}", token=token)  # (the test's own read: what is legal)
+        moves = view["you"]["legal_moves"]
+        play = next((m for m in moves if m["action"] == "play" and len(m["cards"]) == 1 and not m.get("wish_options")),
+                    None)
+        if play is not None:
+            table.card(play["cards"][0]).click()
+            page.get_by_role("button", name="Play").click()
+        else:
+            action = next(m["action"] for m in moves if m["action"] in ("draw", "pass"))
+            page.get_by_role("button", name=action.title()).click()
+        table.wait_version_above(before)
+        # the bot answers, and its move gives Ann her turn back: from the frame
+        table.wait_for("() => document.querySelector('#table')?.dataset.currentSeat === '0' "
+                       "|| document.querySelector('#table')?.dataset.status === 'finished'")
+        turns += 1
+        # one read at most per turn (for the events of her own move), where two were made before
+        assert len(reads) - before_reads <= 1, reads[before_reads:]
+    assert turns >= 3

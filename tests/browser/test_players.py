@@ -144,3 +144,70 @@ def test_a_player_comes_back_rated_on_two_devices_and_erases_himself(open_page, 
             break
         time.sleep(1)
     assert page.get_by_text("Erased player").count() and NAME not in page.content()
+
+
+def as_player(service, method, path, key, body=None):
+    """The tests' own request with a player key (the page's client is not used)."""
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(service["base"] + path, method=method, data=json.dumps(body).encode() if body else None,
+                                 headers={"Content-Type": "application/json", "Authorization": f"Player {key}"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read() or b"null")
+
+
+def rated_duel(service, keys) -> str:
+    """Two players with keys play a rated Makaó game to its end by legal moves, over HTTP."""
+    import random
+
+    http = service["http"]
+    g = as_player(service, "POST", "/v1/games", keys[0], {"variant": "makao", "seats": 2, "turn_timeout_s": 60, "players": [{"name": "Ana"}]})
+    joined = as_player(service, "POST", f"/v1/games/{g['game_id']}/players", keys[1], {})
+    tokens = [g["players"][0]["token"], joined["token"]]
+    rng = random.Random(4)
+    for _ in range(600):
+        status, v = http("GET", f"/v1/games/{g['game_id']}")
+        if v["status"] == "finished":
+            return g["game_id"]
+        seat = v["current_seat"]
+        legal = http("GET", f"/v1/games/{g['game_id']}", token=tokens[seat])[1]["you"]["legal_moves"]
+        plays = [m for m in legal if m["action"] == "play"]
+        m = dict(rng.choice(plays if plays and rng.random() < 0.9 else legal))
+        options = m.pop("wish_options", None)
+        if options:
+            m["wish"] = rng.choice(options)
+        status, r = http("POST", f"/v1/games/{g['game_id']}/moves", m, token=tokens[seat])
+        assert status in (200, 422), r
+    raise AssertionError("the duel did not end")
+
+
+def test_two_players_of_one_name_are_told_apart_and_counts_are_plural_right(open_page, service, axe_source):  # noqa: F811
+    """Issue 40: every new browser makes a new player, so a leaderboard showed two "Ana"s with
+    no way to tell them apart; and a profile read "1 games,1 rated"."""
+    anas = [service["http"]("POST", "/v1/players", {"name": "Ana"})[1] for _ in range(2)]
+    game_id = rated_duel(service, [a["player_key"] for a in anas])
+    ids = {a["player_id"]: a["tag"] for a in anas}
+    page = open_page("/leaderboards/makao")
+    deadline = time.monotonic() + 30
+    while page.locator('[data-leaderboard] tr[data-kind="human"]').count() < 2:  # rated by a worker after the end
+        assert time.monotonic() < deadline, "the game was not rated"
+        time.sleep(1)
+        page.reload()
+        page.locator("[data-leaderboard]").wait_for()
+    rows = {r.get_attribute("data-player-id"): r.locator("td").nth(1).inner_text().strip()
+            for r in page.locator('[data-leaderboard] tr[data-kind="human"]').all()}
+    assert rows == {pid: f"Ana #{tag}" for pid, tag in ids.items()}, rows
+    assert len(set(rows.values())) == 2
+    assert not serious(page, axe_source)
+
+    page.goto(f"/players/{anas[0]['player_id']}")
+    page.locator("[data-player-tag]").wait_for()
+    assert page.locator("[data-player-tag]").inner_text() == f"#{anas[0]['tag']}"
+    assert "· 1 game, 1 rated" in page.inner_text("main"), page.inner_text("main")
+    status, first = service["http"]("GET", f"/v1/games/{game_id}")
+    assert first["status"] == "finished"
+    newcomer = service["http"]("POST", "/v1/players", {"name": "Newcomer"})[1]
+    page.goto(f"/players/{newcomer['player_id']}")
+    page.locator("[data-player-name]").wait_for()
+    assert "· 0 games, 0 rated" in page.inner_text("main")

@@ -37,11 +37,19 @@ def expect(page, service, game_id, n):
     return state
 
 
+def first_deal(service, game_id) -> int:
+    status, log = service["http"]("GET", f"/v1/games/{game_id}/events?after=0&limit=1000", token=AUDITOR)
+    return next(e["seq"] for e in log["events"] if e["type"] == "round_started")
+
+
 def test_the_replay_viewer_at_event_n_shows_what_the_api_says(open_page, service, finished):
     game_id, final = finished
     page = open_page(f"/replay/{game_id}")
     last = final["version"]
-    expect(page, service, game_id, last)  # it opens on the end of the game
+    state = expect(page, service, game_id, first_deal(service, game_id))  # it opens at the first deal, to be played
+    assert any(state["hands"]) and page.get_by_role("button", name="Next", exact=True).is_enabled()
+    page.keyboard.press("End")
+    expect(page, service, game_id, last)
     page.keyboard.press("Home")
     expect(page, service, game_id, 1)
     for _ in range(11):
@@ -85,6 +93,8 @@ def test_a_running_game_replays_only_with_the_auditor_token(open_page, service):
 
     status, view = service["http"]("GET", f"/v1/games/{game_id}")
     page = open_page(f"/replay/{game_id}#token={AUDITOR}")
+    expect(page, service, game_id, first_deal(service, game_id))
+    page.get_by_role("button", name="Last", exact=True).click()
     expect(page, service, game_id, view["version"])
     assert page.evaluate("location.hash") == ""
     assert page.get_attribute("#replay", "data-status") == "playing"
@@ -100,7 +110,7 @@ def test_the_replay_jumps_by_round_and_turn_plays_itself_and_shows_no_clock(open
     assert len(rounds) >= 2, "this game has more than one round"
     page = open_page(f"/replay/{game_id}")
     at = lambda: int(page.get_attribute("[data-at]", "data-at"))  # noqa: E731
-    expect(page, service, game_id, final["version"])
+    expect(page, service, game_id, rounds[0])
     page.get_by_role("button", name="First", exact=True).click()
     expect(page, service, game_id, 1)
     page.get_by_role("button", name="Round ▶", exact=True).click()

@@ -1,4 +1,5 @@
 import { noteServerDate } from './clock.js';
+import { t } from './i18n.js';
 
 // The public HTTP API (/v1), as any third-party client would call it. Tokens travel in the
 // Authorization header only; they are kept in this browser's storage, one per game.
@@ -26,7 +27,7 @@ export async function api(method, path, { token, playerKey, body, signal } = {})
     });
   } catch (e) {
     if (e.name === 'AbortError') throw e;
-    throw new ApiError(0, { code: 'network', detail: 'the service cannot be reached; check your connection' });
+    throw new ApiError(0, { code: 'network', detail: t('error.network') });
   }
   noteServerDate(response);
   const text = await response.text();
@@ -115,7 +116,7 @@ export async function ensurePlayer(name) {
   const known = player.get();
   if (known) return known;
   if (!creating) {
-    const wanted = (name || '').trim() || `Player ${Math.floor(1000 + Math.random() * 9000)}`;
+    const wanted = (name || '').trim() || t('player.new_name', { n: String(Math.floor(1000 + Math.random() * 9000)) });
     creating = api('POST', '/players', { body: { name: wanted } }).then(({ data }) => {
       const p = { player_id: data.player_id, key: data.player_key, name: data.name };
       player.set(p);

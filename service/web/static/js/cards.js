@@ -1,14 +1,17 @@
 // Card faces, drawn with SVG paths written for this page. Suits differ by shape, not
 // only by colour, and every card carries its code (API.md: 10H, QS, JKR) in its name.
+// Their names are the language's (the catalog's card.* keys: docs/web-table.md says how
+// players of each language name them).
 import { html } from '../vendor/preact-htm.js';
+import { t } from './i18n.js';
 
 export const SUITS = {
-  C: { name: 'clubs', one: 'club', symbol: '♣', red: false },
-  D: { name: 'diamonds', one: 'diamond', symbol: '♦', red: true },
-  H: { name: 'hearts', one: 'heart', symbol: '♥', red: true },
-  S: { name: 'spades', one: 'spade', symbol: '♠', red: false },
+  C: { symbol: '♣', red: false },
+  D: { symbol: '♦', red: true },
+  H: { symbol: '♥', red: true },
+  S: { symbol: '♠', red: false },
 };
-const RANK_NAMES = { J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
+const COURT = new Set(['J', 'Q', 'K', 'A']);
 const SUIT_ORDER = { C: 0, D: 1, H: 2, S: 3, J: 4 };
 const RANK_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 
@@ -18,20 +21,25 @@ export function parseCard(code) {
   return { code, joker: false, rank: code.slice(0, -1), suit, red: SUITS[suit]?.red ?? false };
 }
 
-export const rankName = (rank) => RANK_NAMES[rank] || rank;
+export const rankName = (rank) => (COURT.has(rank) ? t(`card.rank.${rank}`) : rank);
+// the letter printed in a card's corner: K, or B (Bube), W (walet)…
+export const rankMark = (rank) => (COURT.has(rank) ? t(`card.mark.${rank}`) : rank);
+export const suitName = (suit) => (SUITS[suit] ? t(`card.suit.${suit}`) : suit);
+// "♠ spades"
+export const suitWords = (suit) => (SUITS[suit] ? `${SUITS[suit].symbol} ${suitName(suit)}` : suit);
 
 // "10 of hearts", "queen of spades", "red joker"
 export function cardName(code) {
   const c = parseCard(code);
-  if (c.joker) return `${c.red ? 'red' : 'black'} joker`;
-  return `${rankName(c.rank)} of ${SUITS[c.suit]?.name ?? c.suit}`;
+  if (c.joker) return t(c.red ? 'card.joker.red' : 'card.joker.black');
+  return t('card.name', { rank: rankName(c.rank), suit: suitName(c.suit) });
 }
 
 // "10♥", "Q♠", "red Joker": short text for logs
 export function cardText(code) {
   const c = parseCard(code);
-  if (c.joker) return c.red ? 'red Joker' : 'black Joker';
-  return `${c.rank}${SUITS[c.suit]?.symbol ?? c.suit}`;
+  if (c.joker) return t(c.red ? 'card.joker_short.red' : 'card.joker_short.black');
+  return `${rankMark(c.rank)}${SUITS[c.suit]?.symbol ?? c.suit}`;
 }
 
 // The hand's cards in display order, [{ code, index }]: by suit (then rank), or by rank
@@ -80,9 +88,9 @@ export function CardFace({ code }) {
     </span>`;
   }
   return html`<span class=${`face ${colour} suit-${c.suit}`} aria-hidden="true">
-    <span class="index"><span class="rank" data-rank=${c.rank}></span><${Suit} suit=${c.suit} className="suit corner" /></span>
+    <span class="index"><span class="rank" data-rank=${rankMark(c.rank)}></span><${Suit} suit=${c.suit} className="suit corner" /></span>
     <${Suit} suit=${c.suit} className="suit pip" />
-    <span class="index flip"><span class="rank" data-rank=${c.rank}></span><${Suit} suit=${c.suit} className="suit corner" /></span>
+    <span class="index flip"><span class="rank" data-rank=${rankMark(c.rank)}></span><${Suit} suit=${c.suit} className="suit corner" /></span>
   </span>`;
 }
 
@@ -92,6 +100,6 @@ export function Card({ code, size = '', label, attrs = {} }) {
     data-card=${code} ...${attrs}><${CardFace} code=${code} /></span>`;
 }
 
-export function CardBack({ size = '', label = 'face-down card' }) {
+export function CardBack({ size = '', label = t('card.back') }) {
   return html`<span class=${`card back ${size}`} role="img" aria-label=${label}><span class="face"></span></span>`;
 }

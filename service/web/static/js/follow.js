@@ -53,27 +53,46 @@ export function topAt(events, upto) {
   return top;
 }
 
-// The next move of another seat after `after`, up to `target`.
-function nextStep(events, after, target, you) {
-  return events.find((e) => e.seq > after && e.seq <= target && STEP_MS[e.type] && e.seat != null && e.seat !== you) || null;
+// The end of a round is a moment of its own: the last card lands, then who won the round
+// and its scores, until the next deal (after ROUND_END_MS, or sooner if the player asks).
+// (or, when the player asked to be waited for, only when he asks).
+export const ROUND_END_MS = 6000;
+const holdMs = (e, waitAtRoundEnd) => (e.type === 'round_ended' ? (waitAtRoundEnd ? Infinity : ROUND_END_MS) : STEP_MS[e.type]);
+
+// What the table stops on: a move of another seat (when pacing), the end of a round that
+// another follows (always: the last one ends the game, and the game's end shows that).
+function isStep(e, you, pacing, events) {
+  if (e.type === 'round_ended') return events.some((x) => x.seq > e.seq && x.type === 'round_started');
+  return pacing && !!STEP_MS[e.type] && e.seat != null && e.seat !== you;
 }
 
-// The version the table shows: the view's, reached one move of another seat at a time
-// (each held STEP_MS) when pacing is on, at once otherwise (and on the first load). A
-// step is shown from the first render that knows of it, so the later state never flashes
-// by first; a long backlog (a tab in the background) is skipped to its last moves.
+const roundOf = (events) => {
+  for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].type === 'round_started') return events[i].data.round;
+  return 0;
+};
+
+// The version the table shows: the view's, reached one step at a time (each held a while)
+// when pacing is on, at once otherwise (and on the first load), stopping at the end of each
+// round. A step is shown from the first render that knows of it, so the later state never
+// flashes by first; a long backlog (a tab in the background) is skipped to its last moves.
+// Returns [the version shown, a function that ends the step shown now].
 const EVENTS_GRACE_MS = 800; // a view may arrive before the stream's events that lead to it
 
-export function usePacedVersion(view, events, you, pacing) {
-  const [held, setHeld] = useState(null); // { seq, until }: the move on screen now
+export function usePacedVersion(view, events, you, pacing, waitAtRoundEnd = false) {
+  const [held, setHeld] = useState(null); // { seq, until }: the step on screen now
   const [, setTick] = useState(0);
   const done = useRef(0); // every event up to here has been shown
   const seen = useRef([0, 0]); // [the view's version, when it came]
+  const heldRef = useRef(null);
+  heldRef.current = held;
   const version = view ? view.version : 0;
   if (seen.current[0] !== version) seen.current = [version, Date.now()];
   // pacing, a view ahead of the events is shown once they come (or after a grace period)
+  // (and, pacing or not, a view of a later round: the end of this one is to be shown first)
   const known = events.length ? events[events.length - 1].seq : 0;
-  const lagging = pacing && done.current > 0 && known < version && Date.now() - seen.current[1] < EVENTS_GRACE_MS;
+  const roundAhead = !!view && view.round > roundOf(events);
+  const lagging = (pacing || roundAhead) && done.current > 0 && known < version
+    && Date.now() - seen.current[1] < EVENTS_GRACE_MS;
   const target = lagging ? Math.max(known, done.current) : version;
   useEffect(() => {
     if (!lagging) return undefined;
@@ -81,31 +100,109 @@ export function usePacedVersion(view, events, you, pacing) {
     return () => clearTimeout(id);
   }, [lagging, version]);
   let next = null;
-  if (!held && pacing && done.current > 0 && !document.hidden) {
-    next = nextStep(events, done.current, target, you);
-    const backlog = next ? events.filter((e) => e.seq > done.current && e.seq <= target && STEP_MS[e.type]
-      && e.seat != null && e.seat !== you) : [];
-    if (backlog.length > MAX_BACKLOG) next = backlog[backlog.length - MAX_BACKLOG];
+  if (!held && done.current > 0 && !document.hidden) {
+    const steps = events.filter((e) => e.seq > done.current && e.seq <= target && isStep(e, you, pacing, events));
+    next = steps[0] || null;
+    if (steps.length > MAX_BACKLOG) next = steps[steps.length - MAX_BACKLOG];
   }
   useEffect(() => {
     if (!view) return undefined;
     if (next) {
-      setHeld({ seq: next.seq, until: Date.now() + STEP_MS[next.type] });
+      setHeld({ seq: next.seq, until: Date.now() + holdMs(next, waitAtRoundEnd) });
       return undefined;
     }
     if (!held) {
       done.current = Math.max(done.current, target);
       return undefined;
     }
+    if (held.until === Infinity) return undefined; // until the player goes on
     const id = setTimeout(() => {
       done.current = held.seq;
-      setHeld(null); // the next render shows the next move, or the view
+      setHeld(null); // the next render shows the next step, or the view
     }, Math.max(0, held.until - Date.now()));
     return () => clearTimeout(id);
   }, [next && next.seq, held, target]);
-  if (!view) return 0;
-  if (held) return Math.min(held.seq, target);
-  return next ? next.seq : target;
+  const release = () => {
+    const h = heldRef.current;
+    if (!h) return;
+    done.current = h.seq;
+    setHeld(null);
+  };
+  if (!view) return [0, release];
+  if (held) return [Math.min(held.seq, target), release];
+  return [next ? next.seq : target, release];
+}
+
+// The table as it stood after event `upto`, from the events alone: what the felt shows
+// while earlier moves are shown (the view is the latest state). Null when the events do
+// not reach back to the round's deal. `you`: the viewer's seat, whose hand is rebuilt.
+export function tableAt(events, upto, you = null) {
+  let at = null;
+  let scores = null;
+  for (const e of events) {
+    if (e.seq > upto) break;
+    const d = e.data || {};
+    if (e.type === 'round_started') {
+      const sizes = d.hand_sizes || (d.hands || []).map((h) => (h ? h.length : 0));
+      at = { round: d.round, dealer: d.dealer, sizes: [...sizes], stock: d.stock_size, discard: 1, out: sizes.map(() => false),
+        places: sizes.map(() => null), scores: scores || sizes.map(() => 0), hand: you != null && d.hands && d.hands[you] ? [...d.hands[you]] : null,
+        direction: null, ended: false };
+      continue;
+    }
+    if (e.type === 'round_ended' || e.type === 'game_ended') scores = [...d.scores];
+    if (!at) continue;
+    const mine = you != null && e.seat === you && at.hand;
+    switch (e.type) {
+      case 'card_played':
+        at.sizes[e.seat] -= d.cards.length;
+        at.discard += d.cards.length;
+        if (mine) for (const c of d.cards) at.hand.splice(at.hand.indexOf(c), 1);
+        break;
+      case 'cards_drawn': {
+        const n = d.cards ? d.cards.length : d.count;
+        at.sizes[e.seat] += n;
+        at.stock = Math.max(0, at.stock - n);
+        if (mine && d.cards) at.hand.push(...d.cards);
+        break;
+      }
+      case 'stock_reshuffled':
+        at.stock = d.stock_size ?? at.stock;
+        at.discard = 1;
+        break;
+      case 'hands_swapped':
+        at.sizes[e.seat] = d.seat_hand_size ?? (d.seat_hand || []).length;
+        at.sizes[d.with_seat] = d.with_hand_size ?? (d.with_hand || []).length;
+        if (you != null && at.hand && e.seat === you && d.seat_hand) at.hand = [...d.seat_hand];
+        if (you != null && at.hand && d.with_seat === you && d.with_hand) at.hand = [...d.with_hand];
+        break;
+      case 'cards_passed':
+        for (const [from, to, card] of d.transfers || []) {
+          at.sizes[from] -= 1;
+          at.sizes[to] += 1;
+          if (at.hand && from === you && card) at.hand.splice(at.hand.indexOf(card), 1);
+          if (at.hand && to === you && card) at.hand.push(card);
+        }
+        break;
+      case 'direction_changed':
+        at.direction = d.direction;
+        break;
+      case 'player_out':
+        at.out[e.seat] = true;
+        at.places[e.seat] = d.place;
+        break;
+      case 'round_ended':
+        if (d.hand_sizes) at.sizes = [...d.hand_sizes];
+        at.scores = [...d.scores];
+        at.ended = true;
+        if (you != null && d.hands && d.hands[you]) at.hand = [...d.hands[you]];
+        break;
+      case 'game_ended':
+        at.scores = [...d.scores];
+        break;
+      default:
+    }
+  }
+  return at;
 }
 
 // ---------------------------------------------------------------- cards that travel

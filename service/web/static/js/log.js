@@ -1,11 +1,13 @@
 // The game log: events in words, newest last. Routine events (whose turn it is) stay in
 // the list for completeness but hidden, so assistive technology reads only what matters.
-// On a narrow screen it is folded away under its heading (the table shows the game).
+// On a narrow screen it is folded away under its heading (the table shows the game). It
+// is not read out as it grows: the table's announcer says each move once (table.js).
 import { html, useEffect, useLayoutEffect, useRef, useState } from '../vendor/preact-htm.js';
+import { t } from './i18n.js';
 
 const WIDE = '(min-width: 901px)';
 
-export function EventLog({ lines, title = 'Game log' }) {
+export function EventLog({ lines, title = t('log.title'), what = t('log.the_log') }) {
   const box = useRef(null);
   const pinned = useRef(true); // follow the newest line until the reader scrolls up
   const autoTop = useRef(-1);
@@ -35,9 +37,9 @@ export function EventLog({ lines, title = 'Game log' }) {
       <h2 id="log-heading">${title}</h2>
       ${!open && newest && html`<span class="log-newest" aria-hidden="true">${newest}</span>`}
       <button type="button" class="ghost small" aria-expanded=${open ? 'true' : 'false'} aria-controls="log-lines"
-        onClick=${() => setOpen(!open)}>${open ? 'Hide' : 'Show'}<span class="sr-only"> the ${title.toLowerCase()}</span></button>
+        onClick=${() => setOpen(!open)}>${open ? t('log.hide') : t('log.show')}<span class="sr-only"> ${what}</span></button>
     </div>
-    <div class="log-lines" id="log-lines" role="log" aria-live="polite" aria-labelledby="log-heading" ref=${box}
+    <div class="log-lines" id="log-lines" role="log" aria-live="off" aria-labelledby="log-heading" ref=${box}
       onScroll=${onScroll} tabindex="0" hidden=${!open}>
       <ol>
         ${lines.map((l) => html`<li key=${l.first} data-seq=${String(l.first)} data-last-seq=${String(l.last)}

@@ -2,10 +2,11 @@
 // /me/games (the games you sat at), /leaderboards/{variant}, /players/{id} (a profile).
 import { html, useEffect, useState } from '../vendor/preact-htm.js';
 import { api, asPlayer, ensurePlayer, player, prefs } from './api.js';
-import { BOT_WORDS, CopyButton, PlayerLinks, Problem, SiteHeader, loadVariants } from './ui.js';
+import { dateTime, num, rating, t, tx } from './i18n.js';
+import { CopyButton, PlayerLinks, Problem, SiteHeader, botWords, loadVariants, variantName } from './ui.js';
 
 function Page({ title, children }) {
-  useEffect(() => { document.title = `Macau · ${title}`; }, [title]);
+  useEffect(() => { document.title = t('players.page_title', { title }); }, [title]);
   return html`<${SiteHeader}><${PlayerLinks} /><//>
     <main class="page narrow players-page">${children}</main>`;
 }
@@ -13,37 +14,36 @@ function Page({ title, children }) {
 function useVariants() {
   const [variants, setVariants] = useState([]);
   useEffect(() => { loadVariants().then(setVariants).catch(() => {}); }, []);
-  return (id) => (variants.find((v) => v.id === id) || {}).name || id;
+  return (id) => variantName(id, (variants.find((v) => v.id === id) || {}).name);
 }
 
-function when(at) {
-  try {
-    return new Date(at).toLocaleString();
-  } catch (e) {
-    return at;
-  }
+// A player's name and, after it, his tag: the service's short mark that tells him apart
+// from others of the same name (derived from his public id alone).
+export function PlayerName({ name, tag }) {
+  return html`${name}${tag && html` <span class="player-tag" title=${t('players.tag_title')}>#${tag}</span>`}`;
 }
+
+// "3 games, 1 rated"
+const counts = (profile) => t('players.counts', { games: t('players.games', { n: profile.games }), rated: t('players.rated', { n: profile.rated_games }) });
 
 // ---------------------------------------------------------------- ratings of a player
 function Ratings({ profile, mine }) {
   const variantName = useVariants();
   if (!profile.ratings.length) {
-    return html`<p class="muted">${mine ? 'No rated game yet: play one (quick play is rated) and your rating appears here.'
-      : 'No rated game yet.'}</p>`;
+    return html`<p class="muted">${mine ? t('ratings.none_mine') : t('ratings.none')}</p>`;
   }
   return html`<table data-ratings>
-    <caption class="sr-only">Ratings per variant</caption>
-    <thead><tr><th scope="col">Variant</th><th scope="col" class="num">Rating</th><th scope="col" class="num">Rated games</th>
-      <th scope="col" class="num">Rank</th><th scope="col">Bots</th></tr></thead>
+    <caption class="sr-only">${t('ratings.caption')}</caption>
+    <thead><tr><th scope="col">${t('lobby.variant')}</th><th scope="col" class="num">${t('ratings.rating')}</th><th scope="col" class="num">${t('ratings.games')}</th>
+      <th scope="col" class="num">${t('ratings.rank')}</th><th scope="col">${t('ratings.bots')}</th></tr></thead>
     <tbody>${profile.ratings.map((r) => html`<tr key=${r.variant} data-variant=${r.variant} data-rating=${r.rating} data-games=${r.games}>
       <th scope="row"><a href=${`/leaderboards/${r.variant}`}>${variantName(r.variant)}</a></th>
-      <td class="num">${r.rating}</td><td class="num">${r.games}</td><td class="num">${r.rank ?? '–'}</td>
-      <td>${r.bots_passed.length ? html`<span>${mine ? 'You passed' : 'Passed'} ${r.bots_passed.map((b) => BOT_WORDS[b.level]).join(', ')}.</span> ` : ''}
-        ${r.next_bot ? html`<span class="muted">Next: ${BOT_WORDS[r.next_bot.level]} (${r.next_bot.rating}).</span>`
-    : html`<span>Above every bot.</span>`}</td></tr>`)}</tbody>
+      <td class="num">${rating(r.rating)}</td><td class="num">${num(r.games)}</td><td class="num">${r.rank != null ? num(r.rank) : '–'}</td>
+      <td>${r.bots_passed.length ? html`<span>${t(mine ? 'ratings.you_passed' : 'ratings.passed', { bots: r.bots_passed.map((b) => botWords(b.level)).join(', ') })}</span> ` : ''}
+        ${r.next_bot ? html`<span class="muted">${t('ratings.next', { bot: botWords(r.next_bot.level), rating: rating(r.next_bot.rating) })}</span>`
+    : html`<span>${t('ratings.above_all')}</span>`}</td></tr>`)}</tbody>
   </table>
-  <p class="muted small-note ladder-note">A rating is 1000 + 40 × (μ − 3σ): it starts at 1000 and climbs as your results
-    make the estimate of your skill surer. <a href="/leaderboards">The bots are on the leaderboards too.</a></p>`;
+  <p class="muted small-note ladder-note">${t('ratings.formula')} <a href="/leaderboards">${t('ratings.bots_on_boards')}</a></p>`;
 }
 
 // ---------------------------------------------------------------- /me
@@ -63,19 +63,18 @@ export function MePage() {
   };
   useEffect(() => { load(); }, []);
   if (erased) {
-    return html`<${Page} title="Erased"><h1>Erased</h1>
-      <p role="status">Your name and your player are gone: the games you played show “Erased player”.
-        A new player is made for you next time you play.</p><p><a href="/">The lobby</a></p><//>`;
+    return html`<${Page} title=${t('me.erased')}><h1>${t('me.erased')}</h1>
+      <p role="status">${t('me.erased_text', { erased: t('seat.erased') })}</p><p><a href="/">${t('me.the_lobby')}</a></p><//>`;
   }
-  return html`<${Page} title="Your player">
-    <h1>Your player</h1>
+  return html`<${Page} title=${t('nav.me')}>
+    <h1>${t('nav.me')}</h1>
     ${error && html`<p class="alert" role="alert"><${Problem} error=${error} /></p>`}
-    ${!profile ? html`<p role="status">Loading…</p>` : html`
+    ${!profile ? html`<p role="status">${t('common.loading')}</p>` : html`
       <section class="card-panel" aria-labelledby="me-h">
-        <h2 id="me-h" data-player-name>${profile.name}</h2>
-        <p class="muted">Player <code data-player-id>${profile.player_id}</code> · ${profile.games} games,
-          ${profile.rated_games} rated · <a href=${`/players/${encodeURIComponent(profile.player_id)}`}>your public profile</a>
-          · <a href="/me/games">your games</a></p>
+        <h2 id="me-h"><span data-player-name>${profile.name}</span>${profile.tag && html` <span class="player-tag" data-player-tag>#${profile.tag}</span>`}</h2>
+        <p class="muted">${tx('me.line', { id: html`<code data-player-id>${profile.player_id}</code>`, counts: counts(profile) })}
+          · <a href=${`/players/${encodeURIComponent(profile.player_id)}`}>${t('me.profile_link')}</a>
+          · <a href="/me/games">${t('me.games_link')}</a></p>
         <${Ratings} profile=${profile} mine=${true} />
       </section>
       <${KeyPanel} onChanged=${load} />
@@ -98,7 +97,7 @@ function KeyPanel({ onChanged }) {
       const { data } = await api('GET', '/players/me', { playerKey: key });
       player.set({ player_id: data.player_id, key, name: data.name });
       setPasted('');
-      setMessage(`This browser now plays as ${data.name}.`);
+      setMessage(t('key.now_plays_as', { name: data.name }));
       onChanged();
     } catch (err) {
       setError(err);
@@ -110,26 +109,25 @@ function KeyPanel({ onChanged }) {
       const { data } = await asPlayer('POST', '/players/me/key');
       player.set({ ...player.get(), key: data.player_key });
       setShown(true);
-      setMessage('A new key: the old one no longer works. Give your other devices this one.');
+      setMessage(t('key.renewed'));
     } catch (err) {
       setError(err);
     }
   };
   return html`<section class="card-panel" aria-labelledby="key-h">
-    <h2 id="key-h">Your key</h2>
-    <p class="muted">No password: this key is your player. Keep it to yourself; copy it to play as yourself on
-      another device (paste it below there).</p>
+    <h2 id="key-h">${t('key.title')}</h2>
+    <p class="muted">${t('key.help')}</p>
     <div class="key-box">
       <button type="button" class="ghost" aria-expanded=${shown} aria-controls="player-key"
-        onClick=${() => setShown(!shown)}>${shown ? 'Hide key' : 'Show key'}</button>
-      <${CopyButton} text=${() => (player.get() || {}).key || ''} label="Copy key" />
-      <button type="button" class="ghost" onClick=${rotate}>New key</button>
+        onClick=${() => setShown(!shown)}>${shown ? t('key.hide') : t('key.show')}</button>
+      <${CopyButton} text=${() => (player.get() || {}).key || ''} label=${t('key.copy')} />
+      <button type="button" class="ghost" onClick=${rotate}>${t('key.new')}</button>
     </div>
     <p id="player-key" hidden=${!shown}><code data-player-key>${shown && me ? me.key : ''}</code></p>
     <form class="inline-form" onSubmit=${useKey}>
-      <div class="field"><label for="f-key">Player key from another device</label>
+      <div class="field"><label for="f-key">${t('key.other_device')}</label>
         <input id="f-key" autocomplete="off" spellcheck="false" value=${pasted} onInput=${(e) => setPasted(e.currentTarget.value)} /></div>
-      <button type="submit" class="primary" disabled=${!pasted.trim()}>Use this key</button>
+      <button type="submit" class="primary" disabled=${!pasted.trim()}>${t('key.use')}</button>
     </form>
     <div role="status">${message && html`<p>${message}</p>`}</div>
     ${error && html`<p class="alert" role="alert"><${Problem} error=${error} /></p>`}
@@ -149,12 +147,11 @@ function ErasePanel({ onErased }) {
     }
   };
   return html`<section class="card-panel danger-zone" aria-labelledby="erase-h">
-    <h2 id="erase-h">Erase me</h2>
-    <p class="muted">Your name goes from every game, list and leaderboard, for good; the games stay, shown with
-      “Erased player”, and every game's audit still verifies.</p>
-    ${asking ? html`<div class="key-box"><button type="button" class="danger" onClick=${erase}>Yes, erase me for good</button>
-      <button type="button" class="ghost" onClick=${() => setAsking(false)}>Keep me</button></div>`
-    : html`<button type="button" class="ghost" onClick=${() => setAsking(true)}>Erase me…</button>`}
+    <h2 id="erase-h">${t('erase.title')}</h2>
+    <p class="muted">${t('erase.help', { erased: t('seat.erased') })}</p>
+    ${asking ? html`<div class="key-box"><button type="button" class="danger" onClick=${erase}>${t('erase.yes')}</button>
+      <button type="button" class="ghost" onClick=${() => setAsking(false)}>${t('erase.keep')}</button></div>`
+    : html`<button type="button" class="ghost" onClick=${() => setAsking(true)}>${t('erase.ask')}</button>`}
     ${error && html`<p class="alert" role="alert"><${Problem} error=${error} /></p>`}
   </section>`;
 }
@@ -173,22 +170,22 @@ export function MyGamesPage() {
       .then(({ data: d }) => { setData(d); setError(null); })
       .catch(setError);
   }, [page]);
-  return html`<${Page} title="My games">
-    <h1>My games</h1>
+  return html`<${Page} title=${t('nav.my_games')}>
+    <h1>${t('nav.my_games')}</h1>
     ${error && html`<p class="alert" role="alert"><${Problem} error=${error} /></p>`}
-    ${!data ? html`<p role="status">Loading…</p>` : data.total === 0 ? html`<p>No game yet. <a href="/">Play one</a>.</p>` : html`
+    ${!data ? html`<p role="status">${t('common.loading')}</p>` : data.total === 0 ? html`<p>${tx('games.none', { link: html`<a href="/">${t('games.play_one')}</a>` })}</p>` : html`
       <table data-my-games>
-        <caption class="sr-only">The games you sat at, newest first</caption>
-        <thead><tr><th scope="col">When</th><th scope="col">Variant</th><th scope="col">Result</th>
-          <th scope="col" class="num">Rating</th><th scope="col">Links</th></tr></thead>
+        <caption class="sr-only">${t('games.caption')}</caption>
+        <thead><tr><th scope="col">${t('games.when')}</th><th scope="col">${t('lobby.variant')}</th><th scope="col">${t('games.result')}</th>
+          <th scope="col" class="num">${t('ratings.rating')}</th><th scope="col">${t('games.links')}</th></tr></thead>
         <tbody>${data.games.map((g) => html`<tr key=${g.game_id} data-game-id=${g.game_id}>
-          <td>${when(g.created_at)}</td>
-          <td>${variantName(g.variant)}${g.rated ? html`<span class="tag rated">rated</span>` : ''}</td>
-          <td>${g.status !== 'finished' ? g.status : g.left ? 'left (counted last)' : g.place ? `place ${g.place} of ${g.players.length}` : 'finished'}</td>
+          <td>${dateTime(g.created_at)}</td>
+          <td>${variantName(g.variant)}${g.rated ? html`<span class="tag rated">${t('common.rated')}</span>` : ''}</td>
+          <td>${g.status !== 'finished' ? t(`games.status.${g.status}`) : g.left ? t('games.left') : g.place ? t('games.place', { place: g.place, of: g.players.length }) : t('games.finished')}</td>
           <td class="num" data-rating-change>${g.rating_change ? html`<${Change} c=${g.rating_change} />` : g.rated && g.status === 'finished' ? '…' : '–'}</td>
           <td>${g.status === 'finished'
-    ? html`<a href=${`/replay/${encodeURIComponent(g.game_id)}`}>Replay</a> · <a href=${g.links.audit}>Audit</a>`
-    : html`<a href=${`/play/${encodeURIComponent(g.game_id)}`}>Table</a>`}</td></tr>`)}</tbody>
+    ? html`<a href=${`/replay/${encodeURIComponent(g.game_id)}`}>${t('lobby.replay')}</a> · <a href=${g.links.audit}>${t('audit.title')}</a>`
+    : html`<a href=${`/play/${encodeURIComponent(g.game_id)}`}>${t('lobby.table')}</a>`}</td></tr>`)}</tbody>
       </table>
       <${Pager} page=${page} total=${data.total} size=${PAGE} onPage=${setPage} />`}
   <//>`;
@@ -196,16 +193,16 @@ export function MyGamesPage() {
 
 function Change({ c }) {
   const d = c.after - c.before;
-  return html`<span class=${d >= 0 ? 'change-up' : 'change-down'}>${c.after} (${d >= 0 ? '+' : '−'}${Math.abs(d)})</span>`;
+  return html`<span class=${d >= 0 ? 'change-up' : 'change-down'}>${rating(c.after)} (${d >= 0 ? '+' : '−'}${num(Math.abs(d))})</span>`;
 }
 
 function Pager({ page, total, size, onPage }) {
   const pages = Math.max(1, Math.ceil(total / size));
   if (pages <= 1) return null;
-  return html`<nav class="pager" aria-label="Pages">
-    <button type="button" class="ghost small" disabled=${page === 0} onClick=${() => onPage(page - 1)}>Newer</button>
-    <span>Page ${page + 1} of ${pages}</span>
-    <button type="button" class="ghost small" disabled=${page + 1 >= pages} onClick=${() => onPage(page + 1)}>Older</button>
+  return html`<nav class="pager" aria-label=${t('pager.label')}>
+    <button type="button" class="ghost small" disabled=${page === 0} onClick=${() => onPage(page - 1)}>${t('pager.newer')}</button>
+    <span>${t('pager.page', { page: page + 1, pages })}</span>
+    <button type="button" class="ghost small" disabled=${page + 1 >= pages} onClick=${() => onPage(page + 1)}>${t('pager.older')}</button>
   </nav>`;
 }
 
@@ -224,34 +221,34 @@ export function LeaderboardPage({ variant }) {
       .then(({ data }) => { setBoard(data); setError(null); })
       .catch(setError);
   }, [id, offset, around]);
-  const name = (variants.find((v) => v.id === id) || {}).name || id;
-  return html`<${Page} title=${`Leaderboard · ${name}`}>
-    <h1>Leaderboard: ${name}</h1>
+  const name = variantName(id, (variants.find((v) => v.id === id) || {}).name);
+  return html`<${Page} title=${t('board.page_title', { variant: name })}>
+    <h1>${t('board.title', { variant: name })}</h1>
     <div class="inline-form">
-      <div class="field"><label for="f-board-variant">Variant</label>
+      <div class="field"><label for="f-board-variant">${t('lobby.variant')}</label>
         <select id="f-board-variant" value=${id} onChange=${(e) => window.location.assign(`/leaderboards/${e.currentTarget.value}`)}>
-          ${variants.map((v) => html`<option key=${v.id} value=${v.id}>${v.name}</option>`)}</select></div>
+          ${variants.map((v) => html`<option key=${v.id} value=${v.id}>${variantName(v.id, v.name)}</option>`)}</select></div>
       ${player.get() && html`<button type="button" class="ghost" aria-pressed=${around}
-        onClick=${() => { setAround(!around); setOffset(0); }}>${around ? 'From the top' : 'Around me'}</button>`}
+        onClick=${() => { setAround(!around); setOffset(0); }}>${around ? t('board.from_top') : t('board.around_me')}</button>`}
     </div>
     ${error && html`<p class="alert" role="alert"><${Problem} error=${error} /></p>`}
-    ${!board ? html`<p role="status">Loading…</p>` : html`
-      ${board.me ? html`<p data-my-rank>You: rank ${board.me.rank} of ${board.total}, rating ${board.me.rating}.</p>`
-    : html`<p class="muted">Play a rated ${name} game to appear here.</p>`}
+    ${!board ? html`<p role="status">${t('common.loading')}</p>` : html`
+      ${board.me ? html`<p data-my-rank>${t('board.me', { rank: board.me.rank, total: board.total, rating: rating(board.me.rating) })}</p>`
+    : html`<p class="muted">${t('board.play_to_appear', { variant: name })}</p>`}
       <table data-leaderboard>
-        <caption class="sr-only">Players and bot levels by rating</caption>
-        <thead><tr><th scope="col" class="num">Rank</th><th scope="col">Player</th><th scope="col" class="num">Rating</th>
-          <th scope="col" class="num">Rated games</th></tr></thead>
+        <caption class="sr-only">${t('board.caption')}</caption>
+        <thead><tr><th scope="col" class="num">${t('ratings.rank')}</th><th scope="col">${t('standings.player')}</th><th scope="col" class="num">${t('ratings.rating')}</th>
+          <th scope="col" class="num">${t('ratings.games')}</th></tr></thead>
         <tbody>${board.entries.map((e) => html`<tr key=${e.rank} data-kind=${e.kind} data-player-id=${e.player_id || ''}
             class=${e.kind === 'bot' ? 'bot-row' : e.me ? 'me-row' : ''}>
-          <td class="num">${e.rank}</td>
-          <td>${e.kind === 'bot' ? html`${e.name} <span class="muted">(bot)</span>`
-    : html`<a href=${`/players/${encodeURIComponent(e.player_id)}`}>${e.name}</a>${e.me ? html` <span class="muted">(you)</span>` : ''}`}</td>
-          <td class="num">${e.rating}</td><td class="num">${e.games}</td></tr>`)}</tbody>
+          <td class="num">${num(e.rank)}</td>
+          <td>${e.kind === 'bot' ? html`${e.bot_level ? botWords(e.bot_level) : e.name} <span class="muted">${t('board.bot')}</span>`
+    : html`<a href=${`/players/${encodeURIComponent(e.player_id)}`}><${PlayerName} name=${e.name} tag=${e.tag} /></a>${e.me ? html` <span class="muted">${t('board.you')}</span>` : ''}`}</td>
+          <td class="num">${rating(e.rating)}</td><td class="num">${num(e.games)}</td></tr>`)}</tbody>
       </table>
       ${!around && html`<${Pager} page=${Math.floor(offset / 20)} total=${board.total} size=${20}
         onPage=${(p) => setOffset(p * 20)} />`}
-      <p class="muted small-note">The bots' ratings come from games the levels played against each other; they never change.</p>`}
+      <p class="muted small-note">${t('board.bots_note')}</p>`}
   <//>`;
 }
 
@@ -262,12 +259,12 @@ export function ProfilePage({ playerId }) {
   useEffect(() => {
     api('GET', `/players/${encodeURIComponent(playerId)}`).then(({ data }) => setProfile(data)).catch(setError);
   }, [playerId]);
-  return html`<${Page} title=${profile ? profile.name : 'Player'}>
-    ${error && html`<h1>Player</h1><p class="alert" role="alert"><${Problem} error=${error} /></p>`}
-    ${!profile && !error ? html`<p role="status">Loading…</p>` : profile && html`
-      <h1 data-player-name>${profile.name}</h1>
-      <p class="muted">Playing since ${when(profile.created_at)} · ${profile.games} games, ${profile.rated_games} rated</p>
-      <section class="card-panel" aria-labelledby="ratings-h"><h2 id="ratings-h">Ratings</h2>
+  return html`<${Page} title=${profile ? profile.name : t('common.player')}>
+    ${error && html`<h1>${t('common.player')}</h1><p class="alert" role="alert"><${Problem} error=${error} /></p>`}
+    ${!profile && !error ? html`<p role="status">${t('common.loading')}</p>` : profile && html`
+      <h1><span data-player-name>${profile.name}</span>${profile.tag && html` <span class="player-tag" data-player-tag>#${profile.tag}</span>`}</h1>
+      <p class="muted">${t('profile.line', { since: dateTime(profile.created_at), counts: counts(profile) })}</p>
+      <section class="card-panel" aria-labelledby="ratings-h"><h2 id="ratings-h">${t('profile.ratings')}</h2>
         <${Ratings} profile=${profile} mine=${(player.get() || {}).player_id === profile.player_id} /></section>`}
   <//>`;
 }

@@ -4,6 +4,12 @@
 // ("rules.deal.hand_size: ..."), and the error is shown next to that field.
 import { html, useEffect, useState } from '../vendor/preact-htm.js';
 import { api } from './api.js';
+import { language, t } from './i18n.js';
+import { variantName } from './ui.js';
+
+// A parameter's name: in English its words ("hand size"); in another language the API's
+// own identifier (hand_size, RULES.md §4), marked as English.
+const paramName = (key) => (language() === 'en' ? key.replace(/_/g, ' ') : html`<code lang="en">${key}</code>`);
 
 const HIDDEN = new Set(['id', 'base']);
 
@@ -96,20 +102,19 @@ export function RulesEditor({ presets, base, onBase, edits, onEdit, errors, onRu
     (groups[top] = groups[top] || []).push(leaf);
   }
   return html`<fieldset class="rules-editor">
-    <legend>Custom rules</legend>
+    <legend>${t('rules.legend')}</legend>
     <div class="field">
-      <label for="rule-base">Base rules</label>
+      <label for="rule-base">${t('rules.base')}</label>
       <select id="rule-base" name="rules.base" value=${base} onChange=${(e) => onBase(e.currentTarget.value)}
         aria-invalid=${errors['rules.base'] ? 'true' : undefined} aria-describedby=${errors['rules.base'] ? 'rule-base-error' : undefined}>
-        ${presets.map((v) => html`<option key=${v.id} value=${v.id}>${v.name}</option>`)}
+        ${presets.map((v) => html`<option key=${v.id} value=${v.id}>${variantName(v.id, v.name)}</option>`)}
       </select>
       ${errors['rules.base'] && html`<p class="field-error" id="rule-base-error">${errors['rules.base']}</p>`}
     </div>
-    <p class="muted">Change any parameter of the base rules (RULES.md §4); only what you change is sent.
-      Lists are JSON.</p>
-    ${!rules ? html`<p role="status">Loading the rules…</p>` : Object.entries(groups).map(([group, items]) => html`
+    <p class="muted">${t('rules.help')}</p>
+    ${!rules ? html`<p role="status">${t('rules.loading')}</p>` : Object.entries(groups).map(([group, items]) => html`
       <details class="rule-group" key=${group} open=${items.some((l) => errors[l.path])}>
-        <summary>${group.replace(/_/g, ' ')}</summary>
+        <summary>${paramName(group)}</summary>
         <div class="rule-grid">
           ${items.map((leaf) => html`<${RuleField} key=${leaf.path} leaf=${leaf} text=${leaf.path in edits ? edits[leaf.path] : initialText(leaf.value)}
             error=${errors[leaf.path]} onEdit=${onEdit} />`)}
@@ -133,10 +138,10 @@ function RuleField({ leaf, text, error, onEdit }) {
     input = html`<textarea ...${common} rows="2" spellcheck="false" value=${text} onInput=${(e) => onEdit(leaf.path, e.currentTarget.value)}></textarea>`;
   } else {
     input = html`<input type="text" inputmode=${typeof leaf.value === 'number' ? 'decimal' : undefined} ...${common}
-      value=${text} placeholder=${leaf.value === null ? 'none' : undefined} onInput=${(e) => onEdit(leaf.path, e.currentTarget.value)} />`;
+      value=${text} placeholder=${leaf.value === null ? t('rules.none') : undefined} onInput=${(e) => onEdit(leaf.path, e.currentTarget.value)} />`;
   }
   return html`<div class=${`field ${typeof leaf.value === 'boolean' ? 'check' : ''} ${error ? 'has-error' : ''}`} data-rule=${leaf.path}>
-    <label for=${id}>${label.replace(/_/g, ' ')}</label>
+    <label for=${id}>${paramName(label)}</label>
     ${input}
     ${error && html`<p class="field-error" id=${errorId}>${error}</p>`}
   </div>`;

@@ -1,7 +1,9 @@
 // A game's live events over Server-Sent Events, read with fetch so that the token goes in
 // the Authorization header (EventSource cannot send headers, and a token in a URL ends up
 // in logs). After a network loss or a server restart it reconnects with Last-Event-ID:
-// the service resends every event after that seq, so nothing is missed or repeated.
+// the service resends every event after that seq, so nothing is missed or repeated. A seat's
+// stream also brings its turn frame (`your_turn`, no id) after the events that give it its
+// turn: the seat's whole view then, so the table needs no read of the game for its turns.
 
 const QUIET_LIMIT_MS = 40000; // the service sends a keep-alive at least every 15 s
 
@@ -45,16 +47,21 @@ export function openStream(gameId, { token, after = 0, onEvents, onStatus }) {
         const blocks = buffer.split('\n\n');
         buffer = blocks.pop();
         const batch = [];
+        let frame = null;
         for (const block of blocks) {
           const event = parseBlock(block);
           if (event.retry) retryMs = event.retry;
           if (event.data == null) continue;
+          if (event.event === 'your_turn') { // the seat's turn frame: no event of the log (no id)
+            frame = JSON.parse(event.data);
+            continue;
+          }
           const seq = Number(event.id);
           if (!(seq > last)) continue; // never show an event twice
           last = seq;
           batch.push(JSON.parse(event.data));
         }
-        if (batch.length) onEvents(batch);
+        if (batch.length || frame) onEvents(batch, frame);
       }
     } catch (e) {
       // aborted by the watchdog, or the network went away: reconnect below

@@ -1,13 +1,14 @@
 // /play/{game_id}: a seat at the table (with its token), or a spectator (without).
 import { html, useEffect, useRef, useState } from '../vendor/preact-htm.js';
 import { api, gamePath, prefs, seats, takeTokenFromFragment } from './api.js';
-import { Center, SeatRing, Standings } from './board.js';
-import { STEP_MS, chime, faceOf, fly, lastMoves, rectOf, topAt, usePacedVersion, usePref } from './follow.js';
-import { Hand } from './hand.js';
+import { Center, SeatRing, Standings, hasClock } from './board.js';
+import { ROUND_END_MS, STEP_MS, chime, faceOf, fly, lastMoves, rectOf, tableAt, topAt, usePacedVersion, usePref } from './follow.js';
+import { Hand, movesWords } from './hand.js';
+import { capitalise, num, t, tx } from './i18n.js';
 import { EventLog } from './log.js';
 import { askToNotify, notificationsSupported, useHidden, useTurnNotification } from './notify.js';
 import { openStream } from './stream.js';
-import { Countdown, CopyButton, Problem, SiteHeader, seatName, useVariantName } from './ui.js';
+import { Countdown, CopyButton, LanguageSelect, Problem, SiteHeader, seatName, useTicker, useVariantName } from './ui.js';
 import { describe, logLines } from './words.js';
 
 const KEEP_EVENTS = 600;
@@ -28,6 +29,7 @@ export function TablePage({ gameId }) {
   const [pace, setPace] = usePref('pace', 'on');
   const [sound, setSound] = usePref('sound', 'off');
   const [notify, setNotify] = usePref('notify', 'off');
+  const [roundWait, setRoundWait] = usePref('round-end', 'timed');
   const viewRef = useRef(null);
   const refresher = useRef(null);
 
@@ -59,7 +61,7 @@ export function TablePage({ gameId }) {
             if (!alive) return;
             if (token && (e.status === 401 || e.status === 403)) {
               seats.forget(gameId);
-              setNotice('This browser no longer holds a seat at this table: you are watching.');
+              setNotice(t('table.seat_lost'));
               setToken(null);
               return;
             }
@@ -78,17 +80,22 @@ export function TablePage({ gameId }) {
     const stream = openStream(gameId, {
       token,
       after: 0,
-      onEvents: (batch) => {
-        setEvents((old) => {
-          const all = old.concat(batch);
-          return all.length > KEEP_EVENTS ? all.slice(all.length - KEEP_EVENTS) : all;
-        });
-        refresher.current();
+      onEvents: (batch, frame) => {
+        if (batch.length) {
+          setEvents((old) => {
+            const all = old.concat(batch);
+            return all.length > KEEP_EVENTS ? all.slice(all.length - KEEP_EVENTS) : all;
+          });
+        }
+        // our turn frame holds our view at the batch's end: no read of the game needed
+        const last = batch.length ? batch[batch.length - 1].seq : 0;
+        if (frame && frame.game && frame.game.version >= last) accept(frame.game);
+        else refresher.current();
       },
       onStatus: (s, status) => {
         setLink(s);
         if (s === 'live') refresher.current(); // whatever happened while we were away
-        if (s === 'closed' && status === 404) setLoadError({ status: 404, detail: 'There is no game with this id.' });
+        if (s === 'closed' && status === 404) setLoadError({ status: 404, code: 'game_not_found', detail: t('table.no_such_game') });
       },
     });
     return () => {
@@ -98,14 +105,19 @@ export function TablePage({ gameId }) {
   }, [gameId, token]);
 
   const you = view && view.you ? view.you.seat : null;
-  const shownSeq = usePacedVersion(view, events, you, pace === 'on');
+  const [shownSeq, endStep] = usePacedVersion(view, events, you, pace === 'on', roundWait === 'tap');
   const paced = !!view && shownSeq < view.version;
-  // another seat's move held on screen (not a lobby event, nor the moment a view waits for
-  // the events that lead to it): what data-paced and data-current-seat then speak of
+  // a step held on screen, another seat's move or the end of a round (not a lobby event,
+  // nor the moment a view waits for the events that lead to it): what data-paced and
+  // data-current-seat then speak of
   const shownEvent = paced ? events.find((e) => e.seq === shownSeq) : null;
-  const stepping = !!shownEvent && !!STEP_MS[shownEvent.type] && shownEvent.seat != null && shownEvent.seat !== you;
-  const acting = stepping ? shownEvent.seat : null;
+  const roundEnd = shownEvent && shownEvent.type === 'round_ended' ? shownEvent : null;
+  const moving = !!shownEvent && !!STEP_MS[shownEvent.type] && shownEvent.seat != null && shownEvent.seat !== you;
+  const stepping = moving || !!roundEnd;
+  const acting = moving ? shownEvent.seat : null;
   const myTurn = !!view && !paced && view.status === 'playing' && view.current_seat === you && you != null;
+  // the table as it stood at the step shown (the view is the latest state)
+  const shown = view && paced ? viewAt(view, events, shownSeq, acting, you) : view;
 
   // cards travel: the moves of others as each is shown (yours as you make them)
   const flown = useRef(null);
@@ -146,10 +158,13 @@ export function TablePage({ gameId }) {
     && (view.current_seat === you || (view.pending.pass_cards || { waiting_seats: [] }).waiting_seats.includes(you));
   const hidden = useHidden();
   useEffect(() => {
-    if (view) document.title = `${hidden && mustAct ? '● Your turn · ' : ''}${variantName} · ${statusWords(view, you, myTurn)} · Macau`;
+    if (view) {
+      const title = t('table.page_title', { variant: variantName, status: statusWords(view, myTurn) });
+      document.title = hidden && mustAct ? t('table.page_title_turn', { title }) : title;
+    }
   }, [view, variantName, myTurn, hidden, mustAct]);
   useTurnNotification(mustAct, hidden, notify === 'on',
-    { title: 'Your turn', body: `${variantName}: it is your move.`, tag: `macau-${gameId}` });
+    { title: t('notify.title'), body: t('notify.body', { variant: variantName }), tag: `macau-${gameId}` });
 
   const playedFrom = useRef(null);
   const move = async (body) => {
@@ -179,63 +194,144 @@ export function TablePage({ gameId }) {
     playedFrom.current = el ? [last, el.getBoundingClientRect(), el.querySelector('.face').cloneNode(true)] : null;
   };
 
+  const ctx = view && { name: (s) => seatName(view, s, you), you, callWord: view.call_word, variantName };
+  const allLines = view ? logLines(events, ctx) : [];
+  const announced = useAnnouncements(view, allLines, shownSeq, myTurn, view && view.you && myTurn ? movesWords(view) : '');
+
   if (loadError && !view) {
     return html`<${SiteHeader} />
-      <main class="page narrow"><h1>${loadError.status === 404 ? 'No such table' : 'The table cannot be loaded'}</h1>
-      <p role="alert"><${Problem} error=${loadError} /></p><p><a href="/">Back to the lobby</a></p></main>`;
+      <main class="page narrow"><h1>${loadError.status === 404 ? t('table.no_such_table') : t('table.cannot_load')}</h1>
+      <p role="alert"><${Problem} error=${loadError} /></p><p><a href="/">${t('common.back_to_lobby')}</a></p></main>`;
   }
-  if (!view) return html`<${SiteHeader} /><main class="page narrow"><p class="loading" role="status">Loading the table…</p></main>`;
+  if (!view) return html`<${SiteHeader} /><main class="page narrow"><p class="loading" role="status">${t('table.loading')}</p></main>`;
 
-  const ctx = { name: (s) => (s === you ? 'you' : seatName(view, s, you)), you, callWord: view.call_word, variantName };
   const shownEvents = paced ? events.filter((e) => e.seq <= shownSeq) : events;
   const lines = logLines(shownEvents, ctx);
-  const roundEnd = [...shownEvents].reverse().find((e) => e.type === 'round_ended');
   const others = view.seats.map((_, i) => i).filter((i) => i !== you);
   const lasts = lastMoves(events, shownSeq);
   const top = topAt(events, paced ? shownSeq : view.version);
   const topShown = paced ? top : (top && top.code === view.top_card ? top : null);
-  const ended = view.status === 'finished';
-  const actingEvent = stepping ? shownEvent : null;
+  const ended = shown.status === 'finished';
+  const actingEvent = moving ? shownEvent : null;
 
-  return html`<${SiteHeader}>
+  return html`<${SiteHeader} language=${false}>
       <${TableMenu} gameId=${gameId} ended=${ended} pace=${pace} setPace=${setPace} sound=${sound} setSound=${setSound}
-        notify=${notify} setNotify=${setNotify} />
+        notify=${notify} setNotify=${setNotify} roundWait=${roundWait} setRoundWait=${setRoundWait} />
       ${token && you != null && html`<${SeatMenu} gameId=${gameId} token=${token} view=${view} onLeft=${() => { seats.forget(gameId); setToken(null); }} />`}
     <//>
-    <main id="table" class=${`table-page ${you == null ? 'spectating' : ''} ${ended ? 'ended' : ''}`} data-status=${view.status}
+    <main id="table" class=${`table-page ${you == null ? 'spectating' : ''} ${ended ? 'ended' : ''}`} data-status=${shown.status}
       data-version=${String(paced ? shownSeq : view.version)}
       data-current-seat=${paced ? String(acting ?? '') : (view.current_seat == null ? '' : String(view.current_seat))}
       data-your-seat=${you == null ? undefined : String(you)} data-paced=${stepping ? 'true' : 'false'}>
       <div class="table-bar">
-        <h1 class="table-title">${variantName}<span class="muted"> · ${view.status === 'waiting' ? 'waiting for players' : `round ${view.round}`}</span>
-          ${you == null && html`<span class="tag">spectating</span>`}
+        <h1 class="table-title">${variantName}<span class="muted"> · ${shown.status === 'waiting' ? t('table.waiting_for_players') : t('table.round', { n: shown.round })}</span>
+          ${you == null && html`<span class="tag">${t('table.spectating')}</span>`}
           ${rigged(view) && html`<span class="tag warn" data-rigged=${rigged(view)}
-            title=${riggedWords(view)}>the creator may know the cards</span>`}</h1>
-        <div class=${`link-state ${ended ? 'over' : link}`} role="status">${ended ? 'Game over' : linkWords(link)}</div>
+            title=${riggedWords(view)}>${t('table.rigged_tag')}</span>`}</h1>
+        <div class=${`link-state ${ended ? 'over' : link}`} role="status">${ended ? t('table.game_over') : linkWords(link)}</div>
       </div>
       <div class="main-col">
       ${notice && html`<p class="notice" role="status">${notice}</p>`}
-      <section class="felt" aria-label="Table">
-        ${view.status === 'waiting' ? html`<${Waiting} view=${view} gameId=${gameId} token=${token} you=${you}
-            onJoined=${(t) => setToken(t)} />`
-    : html`<${SeatRing} view=${view} me=${you ?? 0} you=${you} seats=${you == null ? view.seats.map((_, i) => i) : others} lasts=${lasts}
-            acting=${acting} live=${true} label="Players">
-            <${Center} view=${view} you=${you} top=${topShown} paced=${paced} />
-            <${TurnLine} view=${view} you=${you} paced=${paced} acting=${actingEvent} ctx=${ctx} myTurn=${myTurn} />
+      <section class="felt" aria-label=${t('table.felt')}>
+        ${shown.status === 'waiting' ? html`<${Waiting} view=${view} gameId=${gameId} token=${token} you=${you}
+            onJoined=${(tk) => setToken(tk)} />`
+    : html`<${SeatRing} view=${shown} me=${you ?? 0} you=${you} seats=${you == null ? view.seats.map((_, i) => i) : others} lasts=${lasts}
+            acting=${acting} live=${!paced} label=${t('table.players')}>
+            ${roundEnd ? html`<${RoundEnd} event=${roundEnd} view=${shown} you=${you} onNext=${endStep} timed=${roundWait !== 'tap'} />`
+    : html`<${Center} view=${shown} you=${you} top=${topShown} paced=${paced} />
+            <${TurnLine} view=${shown} you=${you} acting=${actingEvent} ctx=${ctx} myTurn=${myTurn} />`}
           <//>`}
       </section>
-      <div class="alert-slot" role="alert">${alert && html`<p class="alert"><strong>Move rejected.</strong> <${Problem} error=${alert} />
-        <button type="button" class="ghost small" onClick=${() => setAlert(null)}>Dismiss</button></p>`}</div>
+      <div class="alert-slot" role="alert">${alert && html`<p class="alert"><strong>${t('table.move_rejected')}</strong> <${Problem} error=${alert} />
+        <button type="button" class="ghost small" onClick=${() => setAlert(null)}>${t('common.dismiss')}</button></p>`}</div>
       ${ended && html`<${GameOver} view=${view} you=${you} gameId=${gameId} token=${token} events=${events} />`}
-      ${you != null && view.status === 'playing' && html`<${Hand} view=${view} gameId=${gameId} busy=${busy} paced=${paced}
-        onMove=${move} onPlayFrom=${onPlayFrom} />`}
+      ${you != null && shown.status === 'playing' && html`<${Hand} view=${shown} gameId=${gameId} busy=${busy} paced=${paced}
+        roundOver=${!!roundEnd || shown.round !== view.round} onMove=${move} onPlayFrom=${onPlayFrom} />`}
       </div>
       <div class="side">
-        ${!view.result && roundEnd && html`<${Standings} view=${view} you=${you} title=${`Round ${roundEnd.data.round} result`}
-          places=${roundEnd.data.standings} points=${roundEnd.data.points} scores=${roundEnd.data.scores} />`}
         <${EventLog} lines=${lines} />
       </div>
+      <${Announcer} items=${announced} />
     </main>`;
+}
+
+// The view as it stood after event `seq` (a step being shown): hand sizes, scores, piles
+// and round from the events; nothing pending shown; for an earlier round the hand as it
+// ended and no move offered.
+export function viewAt(view, events, seq, acting, you) {
+  const at = tableAt(events, seq, you);
+  if (!at) return { ...view, current_seat: acting };
+  const earlier = at.round !== view.round;
+  return {
+    ...view,
+    status: 'playing',
+    round: at.round,
+    dealer_seat: at.dealer,
+    stock_size: at.stock ?? view.stock_size,
+    discard_size: at.discard,
+    direction: at.direction || view.direction,
+    current_seat: acting,
+    announcement: earlier ? null : view.announcement,
+    pending: earlier ? {} : view.pending,
+    free_play: earlier ? false : view.free_play,
+    seats: view.seats.map((s, i) => ({ ...s, hand_size: at.sizes[i], score: at.scores[i], out: at.out[i], place: at.places[i] })),
+    you: view.you && earlier && at.hand ? { ...view.you, hand: at.hand, legal_moves: [] } : view.you,
+  };
+}
+
+// What a screen reader says, once each: every move of every seat as it is shown (in the
+// words of the log), and that it is your turn with what you may do. The history a page
+// loads with is not read out.
+function useAnnouncements(view, lines, shownSeq, myTurn, moves) {
+  const spoken = useRef(null); // the last seq read out
+  const [items, setItems] = useState([]);
+  const turnSaid = useRef(false);
+  useEffect(() => {
+    if (!view) return;
+    if (spoken.current == null) {
+      spoken.current = shownSeq;
+      turnSaid.current = myTurn;
+      return;
+    }
+    const fresh = lines.filter((l) => !l.quiet && l.first > spoken.current && l.first <= shownSeq)
+      .map((l) => ({ key: `e${l.first}`, first: l.first, last: l.last, text: l.text }));
+    spoken.current = Math.max(spoken.current, shownSeq);
+    if (myTurn && !turnSaid.current) fresh.push({ key: `t${shownSeq}`, text: capitalise(moves ? t('announce.your_turn_moves', { moves }) : t('announce.your_turn')) });
+    turnSaid.current = myTurn;
+    if (fresh.length) setItems((old) => old.concat(fresh).slice(-8));
+  }, [view && view.version, shownSeq, lines.length, myTurn]);
+  return items;
+}
+
+function Announcer({ items }) {
+  return html`<div class="sr-only" aria-live="polite" aria-relevant="additions" data-announcer>
+    ${items.map((i) => html`<p key=${i.key} data-first-seq=${i.first} data-last-seq=${i.last}>${i.text}</p>`)}
+  </div>`;
+}
+
+// The end of a round on the felt: who won it and the round's scores, until the next deal
+// (it comes by itself after a while, or at once with "Next deal").
+function RoundEnd({ event, view, you, onNext, timed }) {
+  const [since] = useState(() => Date.now());
+  useTicker(250);
+  const d = event.data;
+  const firsts = (d.standings || []).map((p, s) => [p, s]).filter(([p]) => p === 1).map(([, s]) => s);
+  const title = firsts.length !== 1 ? t('round_end.over', { round: d.round })
+    : firsts[0] === you ? t('round_end.won.you', { round: d.round }) : t('round_end.won', { who: seatName(view, firsts[0], you), round: d.round });
+  const rows = view.seats.map((_, i) => i).sort((a, b) => (d.standings[a] ?? 99) - (d.standings[b] ?? 99) || a - b);
+  const left = Math.max(0, Math.ceil((ROUND_END_MS - (Date.now() - since)) / 1000));
+  return html`<section class="round-end" data-round-end=${String(d.round)} aria-labelledby="round-end-title">
+    <h2 id="round-end-title">${title}</h2>
+    <table>
+      <caption class="sr-only">${t('round_end.caption', { round: d.round })}</caption>
+      <thead><tr><th scope="col">${t('standings.player')}</th><th scope="col" class="num">${t('round_end.points')}</th>
+        <th scope="col" class="num">${t('standings.score')}</th></tr></thead>
+      <tbody>${rows.map((s) => html`<tr key=${s} class=${s === you ? 'mine' : ''} data-standing-seat=${String(s)}>
+        <th scope="row">${seatName(view, s, you)}</th><td class="num">${num((d.points || [])[s] ?? 0)}</td><td class="num">${num(d.scores[s])}</td></tr>`)}</tbody>
+    </table>
+    <p class="next-deal"><button type="button" class="primary" onClick=${onNext}>${t('round_end.next')}</button>
+      ${timed && html`<span class="muted" aria-hidden="true">${t('round_end.next_in', { n: left })}</span>`}</p>
+  </section>`;
 }
 
 // a table whose cards its creator may know (API: seeded, fixed_deal): 'deal', 'seed' or null
@@ -244,33 +340,29 @@ function rigged(view) {
 }
 
 function riggedWords(view) {
-  return view.fixed_deal ? 'Its cards were dealt as its creator chose them.'
-    : 'Its cards are shuffled from a seed its creator chose, so the creator can know every hand and every draw.';
+  return view.fixed_deal ? t('table.rigged_deal') : t('table.rigged_seed');
 }
 
-function statusWords(view, you, myTurn) {
-  if (view.status === 'waiting') return 'waiting';
-  if (view.status === 'finished') return 'game over';
-  return myTurn ? 'your turn' : 'playing';
+function statusWords(view, myTurn) {
+  if (view.status === 'waiting') return t('table.status_waiting');
+  if (view.status === 'finished') return t('table.status_over');
+  return myTurn ? t('table.status_your_turn') : t('table.status_playing');
 }
 
-function linkWords(link) {
-  return { live: 'Live', connecting: 'Connecting…', reconnecting: 'Connection lost: reconnecting…', closed: 'Disconnected' }[link] || link;
-}
+const LINKS = new Set(['live', 'connecting', 'reconnecting', 'closed']);
+const linkWords = (link) => (LINKS.has(link) ? t(`link.${link}`) : link);
 
-function TurnLine({ view, you, paced, acting, ctx, myTurn }) {
+function TurnLine({ view, you, acting, ctx, myTurn }) {
   if (view.status !== 'playing') return null;
-  if (paced && acting) {
-    return html`<p class="turn-line moving"><span aria-live="polite">${describe(acting, ctx).replace(/^./, (c) => c.toUpperCase())}</span></p>`;
-  }
+  if (acting) return html`<p class="turn-line moving"><span>${capitalise(describe(acting, ctx))}</span></p>`;
   const cur = view.current_seat;
   return html`<p class=${`turn-line ${myTurn ? 'mine' : ''}`}>
-    <span aria-live="polite">${myTurn ? html`<strong>Your turn</strong>` : `${seatName(view, cur, you)} to play`}</span>
-    ${' '}<${Countdown} deadline=${view.turn_deadline} label="turn clock" />
+    <span>${myTurn ? html`<strong>${t('table.your_turn')}</strong>` : t('table.to_play', { who: seatName(view, cur, you) })}</span>
+    ${hasClock(view.seats[cur]) && html`${' '}<${Countdown} deadline=${view.turn_deadline} label=${t('clock.turn')} />`}
   </p>`;
 }
 
-function TableMenu({ gameId, ended, pace, setPace, sound, setSound, notify, setNotify }) {
+function TableMenu({ gameId, ended, pace, setPace, sound, setSound, notify, setNotify, roundWait, setRoundWait }) {
   const [refused, setRefused] = useState(false);
   const toggleNotify = async (on) => {
     if (!on) return setNotify('off');
@@ -278,17 +370,20 @@ function TableMenu({ gameId, ended, pace, setPace, sound, setSound, notify, setN
     setRefused(answer !== 'granted');
     setNotify(answer === 'granted' ? 'on' : 'off');
   };
-  return html`<details class="menu"><summary>Menu</summary><div class="menu-body settings">
-    <${CopyButton} label="Copy watch link" text=${() => `${location.origin}/play/${encodeURIComponent(gameId)}`} />
-    ${ended && html`<a class="button" href=${`/replay/${encodeURIComponent(gameId)}`}>Replay & audit</a>`}
+  return html`<details class="menu"><summary>${t('menu.menu')}</summary><div class="menu-body settings">
+    <${CopyButton} label=${t('menu.copy_watch_link')} text=${() => `${location.origin}/play/${encodeURIComponent(gameId)}`} />
+    ${ended && html`<a class="button" href=${`/replay/${encodeURIComponent(gameId)}`}>${t('menu.replay')}</a>`}
     <label class="check"><input type="checkbox" checked=${pace === 'on'} onChange=${(e) => setPace(e.currentTarget.checked ? 'on' : 'off')} />
-      Show others' moves one at a time</label>
+      ${t('menu.pace')}</label>
+    <label class="check"><input type="checkbox" checked=${roundWait === 'tap'} onChange=${(e) => setRoundWait(e.currentTarget.checked ? 'tap' : 'timed')} />
+      ${t('menu.round_wait')}</label>
     <label class="check"><input type="checkbox" checked=${sound === 'on'} onChange=${(e) => setSound(e.currentTarget.checked ? 'on' : 'off')} />
-      Sound on your turn</label>
+      ${t('menu.sound')}</label>
     ${notificationsSupported() && html`<label class="check"><input type="checkbox" checked=${notify === 'on'}
         onChange=${(e) => toggleNotify(e.currentTarget.checked)} />
-      Notify me when it is my turn and this tab is in the background</label>`}
-    ${refused && html`<p class="muted" role="status">The browser does not allow notifications from this page.</p>`}
+      ${t('menu.notify')}</label>`}
+    ${refused && html`<p class="muted" role="status">${t('menu.notify_refused')}</p>`}
+    <${LanguageSelect} />
   </div></details>`;
 }
 
@@ -313,15 +408,15 @@ function GameOver({ view, you, gameId, token, events }) {
   };
   const places = Object.fromEntries(view.result ? view.result.standings.map((s) => [s.seat, s.place]) : []);
   return html`<div class="game-over">
-    ${view.result && html`<${Standings} view=${view} you=${you} title="Game over" places=${places} scores=${view.scores} />`}
-    ${offer && html`<p class="rematch-news" role="status" data-rematch=${offer}>A rematch table is open${canAsk && !joined ? ': your seat is held.' : '.'}</p>`}
+    ${view.result && html`<${Standings} view=${view} you=${you} title=${t('table.game_over')} places=${places} scores=${view.scores} />`}
+    ${offer && html`<p class="rematch-news" role="status" data-rematch=${offer}>${canAsk && !joined ? t('rematch.open_held') : t('rematch.open')}</p>`}
     <p class="after-game">
       ${canAsk && !joined && html`<button type="button" class="primary" disabled=${asking} onClick=${rematch}>
-        ${offer ? 'Join the rematch' : 'Rematch'}</button>`}
-      ${joined && html`<a class="button primary" href=${`/play/${encodeURIComponent(offer)}`}>Go to the rematch</a>`}
-      ${offer && !canAsk && html`<a class="button" href=${`/play/${encodeURIComponent(offer)}`}>Watch the rematch</a>`}
-      <a class=${`button ${canAsk || offer ? '' : 'primary'}`} href=${`/replay/${encodeURIComponent(gameId)}`}>Replay with audit</a>
-      <a class="button" href="/">New table</a></p>
+        ${offer ? t('rematch.join') : t('rematch.ask')}</button>`}
+      ${joined && html`<a class="button primary" href=${`/play/${encodeURIComponent(offer)}`}>${t('rematch.go')}</a>`}
+      ${offer && !canAsk && html`<a class="button" href=${`/play/${encodeURIComponent(offer)}`}>${t('rematch.watch')}</a>`}
+      <a class=${`button ${canAsk || offer ? '' : 'primary'}`} href=${`/replay/${encodeURIComponent(gameId)}`}>${t('table.replay_audit')}</a>
+      <a class="button" href="/">${t('table.new_table')}</a></p>
     ${error && html`<p class="alert" role="alert"><${Problem} error=${error} /></p>`}
   </div>`;
 }
@@ -334,12 +429,12 @@ function Waiting({ view, gameId, token, you, onJoined }) {
   const [heldFor, setHeldFor] = useState(null);
   useEffect(() => { // whom a rematch's seats are held for: the names at the last table
     if (!view.rematch_of) return;
-    api('GET', gamePath(view.rematch_of)).then(({ data }) => setHeldFor(data.seats.map((s) => s.name))).catch(() => {});
+    api('GET', gamePath(view.rematch_of)).then(({ data }) => setHeldFor(data.seats.map((s, i) => seatName(data, i, null)))).catch(() => {});
   }, [view.rematch_of]);
   const join = async (e) => {
     e.preventDefault();
     setError(null);
-    const chosen = name.trim() || 'Player';
+    const chosen = name.trim() || t('common.player');
     try {
       prefs.set('name', name.trim());
       const { data } = await api('POST', `${gamePath(gameId)}/players`, { body: { name: chosen } });
@@ -358,37 +453,36 @@ function Waiting({ view, gameId, token, you, onJoined }) {
     }
   };
   const open = view.seats.filter((s) => !s.player_id && !s.reserved).length;
-  return html`<div class="waiting">
-    <p class="big-line">Waiting for players: <strong>${taken} of ${view.seats.length}</strong> seats taken.</p>
-    ${rigged(view) && html`<p class="notice" role="note" data-rigged-warning=${rigged(view)}><strong>The creator of this
-      table may know the cards.</strong> ${riggedWords(view)} Take a seat only if you trust them.</p>`}
-    ${view.fill_with_bots_at && html`<p>Empty seats get bots in <${Countdown} deadline=${view.fill_with_bots_at} label="until bots fill the table" />.</p>`}
+  return html`<div class="waiting-room">
+    <p class="big-line">${tx('waiting.taken', { count: html`<strong>${t('waiting.of', { taken, seats: view.seats.length })}</strong>` })}</p>
+    ${rigged(view) && html`<p class="notice" role="note" data-rigged-warning=${rigged(view)}><strong>${t('waiting.rigged')}</strong>
+      ${' '}${riggedWords(view)} ${t('waiting.rigged_trust')}</p>`}
+    ${view.fill_with_bots_at && html`<p>${tx('waiting.bots_in', { clock: html`<${Countdown} deadline=${view.fill_with_bots_at} label=${t('clock.fill')} />` })}</p>`}
     <${SeatRing} view=${view} me=${you ?? 0} you=${you} seats=${view.seats.map((_, i) => i).filter((i) => i !== you)} live=${true}
-      label="Seats" onAddBot=${token && you != null ? addBot : null} heldFor=${heldFor} />
-    <p>Share the table: <${CopyButton} label="Copy invite link" text=${() => `${location.origin}/play/${encodeURIComponent(gameId)}`} /></p>
+      label=${t('waiting.seats')} onAddBot=${token && you != null ? addBot : null} heldFor=${heldFor} />
+    <p>${t('waiting.share')} <${CopyButton} label=${t('waiting.copy_invite')} text=${() => `${location.origin}/play/${encodeURIComponent(gameId)}`} /></p>
     ${token && you != null ? html`<div class="inline-form">
-        <label>Level of the bots you add <select value=${level} onChange=${(e) => setLevel(e.currentTarget.value)}>
-          <option value="easy">Easy</option><option value="normal">Normal</option><option value="hard">Hard</option></select></label></div>`
+        <label>${t('waiting.bot_level')} <select value=${level} onChange=${(e) => setLevel(e.currentTarget.value)}>
+          <option value="easy">${t('level.easy')}</option><option value="normal">${t('level.normal')}</option><option value="hard">${t('level.hard')}</option></select></label></div>`
     : open > 0 && html`<form class="inline-form" onSubmit=${join}>
-        <label>Your name <input maxlength="40" placeholder="Player" value=${name} onInput=${(e) => setName(e.currentTarget.value)} autocomplete="nickname" /></label>
-        <button type="submit" class="primary">Join</button></form>`}
+        <label>${t('lobby.your_name')} <input maxlength="40" placeholder=${t('common.player')} value=${name} onInput=${(e) => setName(e.currentTarget.value)} autocomplete="nickname" /></label>
+        <button type="submit" class="primary">${t('waiting.join')}</button></form>`}
     ${error && html`<p class="alert" role="alert"><${Problem} error=${error} /></p>`}
   </div>`;
 }
 
 function SeatMenu({ gameId, token, view, onLeft }) {
   const leave = async () => {
-    if (!window.confirm('Leave this table? A bot takes your seat for the rest of the game.')) return;
+    if (!window.confirm(t('seat_menu.leave_confirm'))) return;
     try {
       await api('POST', `${gamePath(gameId)}/leave`, { token });
     } finally {
       onLeft();
     }
   };
-  return html`<details class="menu"><summary>Your seat</summary><div class="menu-body">
-    <${CopyButton} label="Copy seat link" done="Copied: keep it private"
+  return html`<details class="menu"><summary>${t('seat_menu.menu')}</summary><div class="menu-body">
+    <${CopyButton} label=${t('seat_menu.copy_link')} done=${t('seat_menu.copied')}
       text=${() => `${location.origin}/play/${encodeURIComponent(gameId)}#token=${encodeURIComponent(token)}`} />
-    ${view.status !== 'finished' && html`<button type="button" class="ghost danger" onClick=${leave}>Leave table</button>`}
+    ${view.status !== 'finished' && html`<button type="button" class="ghost danger" onClick=${leave}>${t('seat_menu.leave')}</button>`}
   </div></details>`;
 }
-

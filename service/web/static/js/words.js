@@ -1,101 +1,112 @@
-// Events in words: "Hard bot 3 played K♠: Ann must draw 5".
-import { cardText } from './cards.js';
+// Events in words: "Hard bot 3 played K♠: Ann must draw 5". Each sentence is the
+// catalog's "ev.<type>" (its ".you" form when the one it speaks of is the viewer).
+import { cardText, rankMark, suitWords } from './cards.js';
+import { capitalise, has, list, t } from './i18n.js';
 
-const SUIT_WORDS = { C: '♣ clubs', D: '♦ diamonds', H: '♥ hearts', S: '♠ spades' };
-const CHAIN_WORDS = { draw: 'the penalty', skip: 'the skip', wish: 'the wish' };
-const DRAW_WORDS = {
-  penalty: 'as a penalty', call_penalty: 'for not calling', false_catch: 'for a false catch', forced: '',
-};
-const ORDINAL = (n) => `${n}${['th', 'st', 'nd', 'rd'][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
-
-export const ordinal = ORDINAL;
+// "1st", "2nd" (English), "1." (German)…
+export const ordinal = (n) => t('place.ordinal', { n });
 export const cardsText = (cards) => cards.map(cardText).join(', ');
-const count = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function wishText(kind, value, you = false) {
-  const wish = you ? 'wish' : 'wishes';
-  if (kind === 'suit') return `${wish} for ${SUIT_WORDS[value] || value}`;
-  if (kind === 'rank') return `${wish} for ${['8', 'A'].includes(value) ? 'an' : 'a'} ${value}`;
-  return you ? 'make a free wish' : 'makes a free wish';
+// "wishes for ♠ spades", "wishes for an 8", "makes a free wish": the wish's words, for
+// `who` (the viewer: `mine`), or the first card's own wish (`first`).
+function wishSentence(kind, value, who, { mine = false, first = false } = {}) {
+  const form = first ? '.first' : '';
+  const you = mine && !first ? '.you' : '';
+  if (kind === 'suit') return t(`ev.wish_set.suit${form}${you}`, { who, suit: suitWords(value) });
+  if (kind === 'rank') {
+    const rank = t(['8', 'A'].includes(value) ? 'wish.an_rank' : 'wish.a_rank', { rank: rankMark(value) });
+    return t(`ev.wish_set.rank${form}${you}`, { who, rank });
+  }
+  return t(`ev.wish_set.free${form}${you}`, { who });
 }
 
 // A wish right after the deal is the first card's own (RULES.md Z5): nobody chose it.
 const upcardWish = (e, prev) => e.type === 'wish_set' && prev != null && prev.type === 'round_started'
   && prev.seq === e.seq - 1;
 
-// ctx: { name(seat) -> "Ann" | "you", you: seat | null, callWord: "Macau", variantName }; prev: the
-// event before e, if known. Lines are capitalised where they start
+const CHAIN = { draw: 'draw', skip: 'skip', wish: 'wish' };
+const DRAW_REASONS = new Set(['penalty', 'call_penalty', 'false_catch']);
+
+// ctx: { name(seat) -> "Ann", you: seat | null, callWord: "Macau", variantName }; prev: the
+// event before e, if known. The first letter is made a capital by the caller (logLines).
 function sentence(e, ctx, prev) {
   const d = e.data || {};
-  const who = e.seat == null ? '' : ctx.name(e.seat);
-  const mine = ctx.you != null && e.seat === ctx.you;
+  const isYou = (s) => ctx.you != null && s === ctx.you;
+  const name = (s) => (isYou(s) ? t('log.you') : ctx.name(s));
+  // the sentence of `key` about seat `s`: its ".you" form when s is the viewer
+  const about = (key, s, params = {}) => t(isYou(s) && has(`${key}.you`) ? `${key}.you` : key, { who: name(s), ...params });
+  const seat = e.seat;
+  const call = ctx.callWord;
   switch (e.type) {
-    case 'game_created': return `Table created: ${ctx.variantName || d.variant}, ${count(d.seats, 'seat')}`;
-    case 'player_joined': return `${who} sat down`;
-    case 'bot_joined': return `${who} joined the table`;
-    case 'player_left': return `${who} left; a bot plays on`;
-    case 'autopilot_changed': return d.on ? `${who} is on autopilot` : `${who} is back`;
-    case 'game_started': return 'The game starts';
+    case 'game_created': return t('ev.game_created', { variant: ctx.variantName || d.variant, seats: t('count.seats', { n: d.seats }) });
+    case 'player_joined': return about('ev.player_joined', seat);
+    case 'bot_joined': return about('ev.bot_joined', seat);
+    case 'player_left': return about('ev.player_left', seat);
+    case 'autopilot_changed': return about(d.on ? 'ev.autopilot_on' : 'ev.autopilot_off', seat);
+    case 'game_started': return t('ev.game_started');
     case 'round_started': {
+      const line = about('ev.round_started', d.dealer, { round: d.round, card: cardText(d.upcard) });
       const hand = ctx.you != null && d.hands && d.hands[ctx.you];
-      const dealt = hand ? `: you hold ${cardsText(hand)}` : '';
-      return `Round ${d.round}: ${ctx.name(d.dealer)} ${ctx.you === d.dealer ? 'deal' : 'deals'}, `
-        + `the first card is ${cardText(d.upcard)}${dealt}`;
+      return hand ? t('ev.round_started.hand', { line, cards: cardsText(hand) }) : line;
     }
-    case 'turn_started': return `${who}: ${mine ? 'your' : 'their'} turn`;
-    case 'card_played': {
-      const as = d.joker_as ? ` (joker as ${cardText(d.joker_as)})` : '';
-      return `${who} played ${cardsText(d.cards)}${as}`;
-    }
+    case 'turn_started': return about('ev.turn_started', seat);
+    case 'card_played': return d.joker_as ? about('ev.card_played.joker', seat, { cards: cardsText(d.cards), as: cardText(d.joker_as) })
+      : about('ev.card_played', seat, { cards: cardsText(d.cards) });
     case 'cards_drawn': {
-      const what = d.cards ? cardsText(d.cards) : count(d.count, 'card');
-      const why = DRAW_WORDS[d.reason] ? ` ${DRAW_WORDS[d.reason]}` : '';
-      return `${who} drew ${what}${why}`;
+      const what = d.cards ? cardsText(d.cards) : t('count.cards', { n: d.count });
+      return about(DRAW_REASONS.has(d.reason) ? `ev.cards_drawn.${d.reason}` : 'ev.cards_drawn', seat, { what });
     }
-    case 'player_passed': return `${who} passed`;
-    case 'turn_timed_out': return `${who} ran out of time`;
-    case 'turn_skipped': return `${who} sat out a turn`;
-    case 'direction_changed': return `play turns ${d.direction === 'ccw' ? 'counter-clockwise' : 'clockwise'}`;
-    case 'stock_reshuffled': return 'The discard pile was shuffled into a new stock';
-    case 'hands_swapped': return `${who} swapped hands with ${ctx.name(d.with_seat)}`;
-    case 'draw_pending': return `${ctx.name(d.target)} must draw ${d.amount} or answer`;
-    case 'skip_pending': return `${ctx.name(d.target)} must sit out ${count(d.turns, 'turn')} or answer`;
-    case 'chain_cancelled': return `${CHAIN_WORDS[d.kind] || 'the effect'} is cancelled`;
-    case 'penalty_taken': return `${who} took the penalty of ${d.amount}${d.drawn < d.amount ? ` (only ${d.drawn} left to draw)` : ''}`;
-    case 'skip_accepted': return `${who} sat out ${count(d.turns, 'turn')}`;
-    case 'wish_set': return upcardWish(e, prev) ? `the first card ${wishText(d.kind, d.value)}`
-      : `${who} ${wishText(d.kind, d.value, mine)}`;
-    case 'wish_fulfilled': return 'the wish is met';
-    case 'wish_expired': return 'The wish has expired';
-    case 'follow_up_required': return `${who} must follow up`;
-    case 'skip_robin_started': return `a robin starts (${d.count})`;
-    case 'skip_robin_joined': return `the robin grows to ${d.count}`;
-    case 'skip_robin_declined': return `${who} let the robin pass`;
-    case 'skip_robin_ended': return e.seat == null ? 'The robin ends' : `The robin ends: ${who} gets bonus turns`;
-    case 'bonus_turns_granted': return `${who} gets ${count(d.turns, 'bonus turn')}`;
-    case 'call_made': return `${who}: “${ctx.callWord}!”`;
-    case 'call_window_opened': return `${who} ${mine ? 'have' : 'has'} one card left`;
-    case 'call_window_closed': return `${who}: the call window closed`;
-    case 'call_penalty_applied':
-      return d.caught_by != null
-        ? `${ctx.name(d.caught_by)} caught ${who} not calling “${ctx.callWord}”: ${d.amount} penalty cards`
-        : `${who} did not call “${ctx.callWord}”: ${d.amount} penalty cards`;
-    case 'false_catch_penalized': return `${who} called a false catch on ${ctx.name(d.target)}: ${d.amount} cards`;
-    case 'going_out_deferred': return `${who} played the last card; the chain decides`;
-    case 'player_out': return `${who} ${mine ? 'are' : 'is'} out, in ${ORDINAL(d.place)} place`;
+    case 'player_passed': return about('ev.player_passed', seat);
+    case 'turn_timed_out': return about('ev.turn_timed_out', seat);
+    case 'turn_skipped': return about('ev.turn_skipped', seat);
+    case 'direction_changed': return t(d.direction === 'ccw' ? 'ev.direction_changed.ccw' : 'ev.direction_changed.cw');
+    case 'stock_reshuffled': return t('ev.stock_reshuffled');
+    case 'hands_swapped': return isYou(d.with_seat) ? about('ev.hands_swapped.with_you', seat)
+      : about('ev.hands_swapped', seat, { other: name(d.with_seat) });
+    case 'draw_pending': return about('ev.draw_pending', d.target, { amount: d.amount });
+    case 'skip_pending': return about('ev.skip_pending', d.target, { turns: t('count.turns', { n: d.turns }) });
+    case 'chain_cancelled': return t(`ev.chain_cancelled.${CHAIN[d.kind] || 'other'}`);
+    case 'penalty_taken': return d.drawn < d.amount ? about('ev.penalty_taken.short', seat, { amount: d.amount, drawn: d.drawn })
+      : about('ev.penalty_taken', seat, { amount: d.amount });
+    case 'skip_accepted': return about('ev.skip_accepted', seat, { turns: t('count.turns', { n: d.turns }) });
+    case 'wish_set': return upcardWish(e, prev) ? wishSentence(d.kind, d.value, '', { first: true })
+      : wishSentence(d.kind, d.value, name(seat), { mine: isYou(seat) });
+    case 'wish_fulfilled': return t('ev.wish_fulfilled');
+    case 'wish_expired': return t('ev.wish_expired');
+    case 'follow_up_required': return about('ev.follow_up_required', seat);
+    case 'skip_robin_started': return t('ev.skip_robin_started', { count: d.count });
+    case 'skip_robin_joined': return t('ev.skip_robin_joined', { count: d.count });
+    case 'skip_robin_declined': return about('ev.skip_robin_declined', seat);
+    case 'skip_robin_ended': return seat == null ? t('ev.skip_robin_ended') : about('ev.skip_robin_ended.bonus', seat);
+    case 'bonus_turns_granted': return about('ev.bonus_turns_granted', seat, { turns: t('count.bonus_turns', { n: d.turns }) });
+    case 'call_made': return about('ev.call_made', seat, { call });
+    case 'call_window_opened': return about('ev.call_window_opened', seat);
+    case 'call_window_closed': return about('ev.call_window_closed', seat);
+    case 'call_penalty_applied': {
+      if (d.caught_by == null) return about('ev.call_penalty', seat, { call, amount: d.amount });
+      if (isYou(d.caught_by)) return t('ev.call_penalty.caught.by_you', { who: name(seat), call, amount: d.amount });
+      return about('ev.call_penalty.caught', seat, { catcher: name(d.caught_by), call, amount: d.amount });
+    }
+    case 'false_catch_penalized': return isYou(d.target) ? about('ev.false_catch.on_you', seat, { amount: d.amount })
+      : about('ev.false_catch', seat, { target: name(d.target), amount: d.amount });
+    case 'going_out_deferred': return about('ev.going_out_deferred', seat);
+    case 'player_out': return about('ev.player_out', seat, { n: d.place, place: ordinal(d.place) });
     case 'round_ended': {
-      const first = (d.standings || []).map((place, seat) => [place, seat]).filter(([place]) => place === 1).map(([, seat]) => ctx.name(seat));
-      return first.length === 1 ? `Round ${d.round} is over: ${first[0]} ${first[0] === 'you' ? 'win' : 'wins'} it` : `Round ${d.round} is over`;
+      const first = (d.standings || []).map((place, s) => [place, s]).filter(([place]) => place === 1).map(([, s]) => s);
+      return first.length === 1 ? about('ev.round_ended.won', first[0], { round: d.round }) : t('ev.round_ended', { round: d.round });
     }
     case 'game_ended': {
-      const names = (d.winners || []).map(ctx.name);
-      return names.length ? `Game over: ${names.join(' and ')} ${names.length === 1 && names[0] !== 'you' ? 'wins' : 'win'}` : 'Game over';
+      const winners = d.winners || [];
+      if (!winners.length) return t('ev.game_ended');
+      if (winners.length === 1) return about('ev.game_ended.one', winners[0]);
+      return t('ev.game_ended.many', { names: list(winners.map(name)) });
     }
-    case 'pass_cards_requested': return 'Everyone passes a card to the left';
-    case 'pass_card_chosen': return d.card ? `${who} chose ${cardText(d.card)} to pass` : `${who} chose a card to pass`;
-    case 'cards_passed': return 'The cards were passed';
-    case 'rematch_offered': return 'A rematch table is open';
-    default: return `${e.type.replace(/_/g, ' ')}${who ? ` (${who})` : ''}`;
+    case 'pass_cards_requested': return t('ev.pass_cards_requested');
+    case 'pass_card_chosen': return d.card ? about('ev.pass_card_chosen.card', seat, { card: cardText(d.card) })
+      : about('ev.pass_card_chosen', seat);
+    case 'cards_passed': return t('ev.cards_passed');
+    case 'rematch_offered': return t('ev.rematch_offered');
+    default: return t('ev.other', { type: e.type.replace(/_/g, ' ') });
   }
 }
 
@@ -124,9 +135,11 @@ export function logLines(events, ctx) {
       continue;
     }
     if (prev && !prev.quiet && prev.type === 'card_played' && ATTACHED.has(e.type) && prev.last === e.seq - 1) {
-      const subject = e.seat == null ? null : `${ctx.name(e.seat)} `;
-      if (e.seat === prev.seat && subject && text.startsWith(subject)) prev.text += ` and ${text.slice(subject.length)}`;
-      else prev.text += prev.joined ? `; ${text}` : `: ${text}`;
+      const mine = ctx.you != null && e.seat === ctx.you;
+      const subject = e.seat == null ? null : `${mine ? t('log.you') : ctx.name(e.seat)} `;
+      if (e.seat === prev.seat && subject && text.startsWith(subject)) {
+        prev.text = t('log.and', { first: prev.text, rest: text.slice(subject.length) });
+      } else prev.text = t(prev.joined ? 'log.also' : 'log.then', { first: prev.text, rest: text });
       prev.joined = true;
       prev.last = e.seq;
       continue;
@@ -135,5 +148,3 @@ export function logLines(events, ctx) {
   }
   return lines;
 }
-
-const capitalise = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
