@@ -921,6 +921,297 @@ def probe_bot_flood(root, tables=1000, seats=2, samples=40, drain_limit_s=600):
             "flood_reply_s": {"p50": _pct(during, 0.5), "p99": _pct(during, 0.99), "max": _pct(during, 1.0)},
             "backlog_after_samples": peak, "drained_after_s": drained}
 
+# ---------------------------------------------------------------------- issue 36
+def _framing_cases(port) -> dict:
+    from tests.support.framing import AMBIGUOUS, exchange, read_answers, refused_safely
+
+    refused = {}
+    for name, raw in AMBIGUOUS.items():
+        answers, closed = exchange(port, raw)
+        refused[name] = refused_safely(answers, closed)
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(b"POST /v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 10000000\r\n\r\n" + b"a" * 1000)
+        answers, closed = read_answers(sock)
+    return {"ambiguous": len(refused), "refused_with_one_400_and_close": sum(refused.values()),
+            "served_otherwise": sorted(n for n, ok in refused.items() if not ok),
+            "413": {"statuses": [a[0] for a in answers],
+                    "connection_close": bool(answers) and answers[0][1].get("connection") == "close",
+                    "closed": closed}}
+
+
+def probe_framing(root):
+    """Requests whose framing is ambiguous (RFC 9112 §6.3: two Content-Lengths, a signed
+    one, Transfer-Encoding with Content-Length or other than chunked, NUL/CR in a header,
+    folded headers, bare LF), each followed by a hidden second request: how many are
+    answered with one 400 that closes, straight to gunicorn and through the tree's
+    deploy/nginx.conf (when nginx is installed); and whether a 413 closes."""
+    from tests.support.nginx import Nginx, nginx_binary
+
+    out = {}
+    with Stack(root) as s:
+        out["direct"] = _framing_cases(s.port)
+    if nginx_binary() is None:
+        out["through_nginx"] = "not run: nginx is not installed"
+        return out
+    with Stack(root, {"MACAU_TRUSTED_PROXIES": "1"}) as s, \
+            Nginx(s.port, os.path.join(root, "deploy", "nginx.conf")) as proxy:
+        out["through_nginx"] = _framing_cases(proxy.port)
+    return out
+
+
+def _rewrite_done(r, before: int, timeout_s: float) -> bool:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        info = r.info("persistence")
+        if info.get("aof_rewrites", 0) > before and not info["aof_rewrite_in_progress"] \
+                and not info["aof_rewrite_scheduled"]:
+            time.sleep(1)  # the old files go in the server's background thread
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def probe_erasure_leftovers(root, wait_s=15):
+    """A player with a name of his own plays a move sent with an Idempotency-Key (its
+    answer is kept a day for replays), then erases himself. Then: the name's bytes in the
+    replayed answer, in Redis (every key and value) and in the server's data directory
+    (AOF on) as the erasure left it after ``wait_s`` (a rewrite it asked for included),
+    and again after a rewrite the probe asks for itself."""
+    from tests.support.leftovers import dump, files_of
+
+    name = "Zbigniew" + hashlib.sha256(str(time.time()).encode()).hexdigest()[:8]
+    data_dir = tempfile.mkdtemp(prefix="abuse-aof-")
+    server = start_server(appendonly=True, dir=data_dir)
+    with Stack(root, {"MACAU_RATE_LIMIT_PER_S": "0"}, server=server) as s:
+        r = redis.Redis.from_url(server.url)
+        status, me, _, _ = call(s.port, "POST", "/v1/players", {"name": name})
+        if status != 201:
+            return {"error": f"no player: {status} {me}"}
+        key = {"Authorization": f"Player {me['player_key']}"}
+        status, g, _, _ = call(s.port, "POST", "/v1/games", {**DEAL, "players": [{}, {"name": "bob"}], "rated": False},
+                               key)
+        gid, tokens = g["game_id"], {p["seat"]: p["token"] for p in g["players"]}
+        seat = call(s.port, "GET", f"/v1/games/{gid}")[1]["current_seat"]
+        move = {"Authorization": f"Bearer {tokens[seat]}", "Idempotency-Key": "k1"}
+        first = call(s.port, "POST", f"/v1/games/{gid}/moves", {"action": "draw"}, move)
+        before = r.info("persistence").get("aof_rewrites", 0)
+        erased = call(s.port, "DELETE", "/v1/players/me", headers=key)[0]
+        replay = call(s.port, "POST", f"/v1/games/{gid}/moves", {"action": "draw"}, move)
+        asked = _rewrite_done(r, before, wait_s)
+        needle = name.encode()
+        redis_left = dump(r).count(needle)
+        files_left = files_of(data_dir).count(needle)
+        r.bgrewriteaof()
+        _rewrite_done(r, r.info("persistence").get("aof_rewrites", 0) - 1, wait_s)
+        files_after_rewrite = files_of(data_dir).count(needle)
+        r.close()
+    return {"move": first[0], "erasure": erased, "name_in_first_answer": name in json.dumps(first[1]),
+            "replay": {"status": replay[0], "replayed": replay[2].get("Idempotent-Replayed"),
+                       "name_bytes": json.dumps(replay[1]).count(name)},
+            "name_bytes_in_redis": redis_left, "rewrite_asked_by_the_erasure": asked,
+            f"name_bytes_in_data_dir_{wait_s}s_after": files_left,
+            "name_bytes_in_data_dir_after_a_rewrite": files_after_rewrite}
+
+
+class _Hanging:
+    """``n`` receivers on loopback that accept connections and never answer."""
+
+    def __init__(self, n):
+        self.socks = [socket.create_server(("127.0.0.1", 0), backlog=256) for _ in range(n)]
+        self.held: list = []
+        self.stop = threading.Event()
+        for sock in self.socks:
+            threading.Thread(target=self._accept, args=(sock,), daemon=True).start()
+
+    def _accept(self, sock):
+        while not self.stop.is_set():
+            try:
+                conn, _ = sock.accept()
+            except OSError:
+                return
+            self.held.append(conn)
+
+    @property
+    def urls(self):
+        return [f"http://127.0.0.1:{sock.getsockname()[1]}/hook" for sock in self.socks]
+
+    def close(self):
+        self.stop.set()
+        for sock in self.socks + self.held:
+            try:
+                sock.close()
+            except OSError:
+                pass
+
+
+class _Recorder:
+    """A receiver that answers 204 at once and notes when each delivery arrived."""
+
+    def __init__(self):
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        got = self.got = []
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                got.append((time.time(), json.loads(body)))
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *a):
+                pass
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def _a_legal_move(port, gid, token, src):
+    auth = {"Authorization": f"Bearer {token}"}
+    view = call(port, "GET", f"/v1/games/{gid}", headers=auth, src=src)[1] or {}
+    moves = (view.get("you") or {}).get("legal_moves") or []
+    if view.get("status") != "playing" or not moves:
+        return None
+    move = next((m for m in moves if m["action"] == "play"), moves[0])
+    body = {k: v for k, v in move.items() if k != "wish_options"}
+    if "wish_options" in move:
+        body["wish"] = move["wish_options"][0]
+    return call(port, "POST", f"/v1/games/{gid}/moves", body, auth, src=src)[0]
+
+
+def probe_webhook_fairness(root, receivers=40, moves=412, samples=10, wait_s=60):
+    """One client (one address) registers ``receivers`` webhooks to as many receivers that
+    accept and never answer, at tables where it holds both seats, and makes ``moves``
+    moves there (each a your_turn for its three webhooks of the other seat). Meanwhile
+    another client plays a bot with a webhook to a receiver that answers at once: the
+    delay of its your_turn deliveries, from the bot's move to the receiver (``samples``
+    of them, each waited for at most ``wait_s``). One worker process."""
+    from events.mapping import from_rfc3339
+
+    env = {"MACAU_ENQUEUE": "1", "MACAU_WEBHOOK_ALLOW_PRIVATE": "1", "MACAU_RATE_LIMIT_PER_S": "0",
+           "MACAU_WEBHOOK_REGISTRATIONS_PER_MIN": "0", "MACAU_CREATIONS_PER_MIN": "0", **NO_TABLE_LIMITS}
+    hanging, victim_rx = _Hanging(receivers), _Recorder()
+    try:
+        with Stack(root, env, rq_workers=1) as s:
+            attacker, victim = "127.0.21.1", "127.0.22.1"
+            tables, urls = [], list(hanging.urls)
+            while urls:
+                st, g, _, _ = call(s.port, "POST", "/v1/games", {"variant": "macau", "seats": 2, "turn_timeout_s": None,
+                                                                "players": [{"name": "a"}, {"name": "b"}]}, src=attacker)
+                tokens = {p["seat"]: p["token"] for p in g["players"]}
+                for seat in (0, 1):
+                    for _ in range(3):
+                        if urls:
+                            call(s.port, "POST", f"/v1/games/{g['game_id']}/webhooks",
+                                 {"url": urls.pop(), "events": ["your_turn"]},
+                                 {"Authorization": f"Bearer {tokens[seat]}"}, src=attacker)
+                tables.append((g["game_id"], tokens))
+            made = [0]
+
+            def attack():
+                while made[0] < moves:
+                    progressed = False
+                    for gid, tokens in tables:
+                        seat = (call(s.port, "GET", f"/v1/games/{gid}", src=attacker)[1] or {}).get("current_seat")
+                        if seat is not None and _a_legal_move(s.port, gid, tokens[seat], attacker) == 200:
+                            made[0] += 1
+                            progressed = True
+                    if not progressed:
+                        return
+            flood = threading.Thread(target=attack)
+            flood.start()
+            while made[0] < moves // 4 and flood.is_alive():
+                time.sleep(0.1)
+            delays, began = [], time.monotonic()
+            body = {"variant": "macau", "seats": 2, "players": [{"name": "v", "webhook": {
+                "url": victim_rx.url, "events": ["your_turn"]}}], "bots": [{"level": "easy"}], "bot_delay_s": 0,
+                "turn_timeout_s": None}
+            gid = token = None
+            while len(delays) < samples and time.monotonic() - began < samples * wait_s:
+                if gid is None or (call(s.port, "GET", f"/v1/games/{gid}", src=victim)[1] or {}).get(
+                        "status") != "playing":
+                    st, g, _, _ = call(s.port, "POST", "/v1/games", body, src=victim)
+                    gid, token = g["game_id"], g["players"][0]["token"]
+                seen = len(victim_rx.got)
+                view = call(s.port, "GET", f"/v1/games/{gid}", headers={"Authorization": f"Bearer {token}"},
+                            src=victim)[1]
+                if view.get("current_seat") != 0:
+                    time.sleep(0.05)
+                    continue
+                if _a_legal_move(s.port, gid, token, victim) != 200:
+                    continue
+                deadline = time.monotonic() + wait_s
+                while len(victim_rx.got) == seen and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                if len(victim_rx.got) == seen:
+                    delays.append(float(wait_s))  # not delivered within the wait: counted as the wait
+                    continue
+                arrived, notice = victim_rx.got[-1]
+                delays.append(max(0.0, arrived - from_rfc3339(notice["timestamp"])))
+            flood.join(timeout=120)
+    finally:
+        hanging.close()
+        victim_rx.close()
+    return {"hanging_receivers": receivers, "attacker_moves": made[0], "victim_deliveries": len(delays),
+            "victim_delay_s": {"p50": _pct(delays, 0.5), "p99": _pct(delays, 0.99), "max": _pct(delays, 1.0)},
+            "connections_the_hanging_receivers_got": len(hanging.held)}
+
+
+def _loopback_name():
+    """A name the system resolves to a loopback address that is no local name the
+    service refuses by its form (``vm`` here, from /etc/hosts); None if there is none."""
+    from games.webhooks import _LOCAL_NAMES, _LOCAL_SUFFIXES
+
+    try:
+        with open("/etc/hosts") as f:
+            for line in f:
+                parts = line.split("#")[0].split()
+                if parts and parts[0].startswith("127."):
+                    for name in parts[1:]:
+                        if name not in _LOCAL_NAMES and not name.endswith(_LOCAL_SUFFIXES):
+                            return name
+    except OSError:
+        pass
+    return None
+
+
+def probe_dns_oracle(root, tries=15):
+    """Can anyone make the service resolve names, and learn from its answers? Without a
+    token: a join of a game that does not exist, with a webhook on a name that resolves to
+    loopback and on one that does not resolve. With a seat token: the same registrations,
+    and ``tries`` registrations of a refused URL from one address (the default limit: 30
+    a minute, burst 10)."""
+    name = _loopback_name()
+    if name is None:
+        return {"error": "no name in /etc/hosts resolves to loopback"}
+    with Stack(root) as s:
+        def join(url):
+            st, doc, _, _ = call(s.port, "POST", "/v1/games/0000000000000000/players",
+                                 {"name": "x", "webhook": {"url": url}})
+            return {"status": st, "code": (doc or {}).get("code"), "detail": (doc or {}).get("detail")}
+        anonymous = {"loopback_name": join(f"https://{name}/"), "unresolvable": join("https://nothing-zz.invalid/")}
+        gid, tokens = make_game(s.port)
+        auth = {"Authorization": f"Bearer {tokens[0]}"}
+
+        def register(url, src=None):
+            st, doc, _, _ = call(s.port, "POST", f"/v1/games/{gid}/webhooks", {"url": url}, auth, src=src)
+            return {"status": st, "code": (doc or {}).get("code"), "detail": (doc or {}).get("detail")}
+        seated = {"loopback_name": register(f"https://{name}/"), "unresolvable": register("https://nothing-zz.invalid/")}
+        refused = [register("https://10.0.0.1/x", src="127.0.23.1")["status"] for _ in range(tries)]
+    everything = json.dumps([anonymous, seated])
+    return {"name": name,
+            "without_a_token": anonymous,
+            "without_a_token_tells_the_names_apart": anonymous["loopback_name"] != anonymous["unresolvable"],
+            "with_a_seat_token": seated,
+            "an_answer_names_the_resolved_address": "127.0.0.1" in everything or "127.0." in everything,
+            f"refused_registrations_{tries}_from_one_address": counts(refused)}
+
+
 PROBES = {"rate_limit": probe_rate_limit, "failed_auth": probe_failed_auth, "proxy": probe_proxy,
           "streams": probe_streams, "idle_connections": probe_idle_connections, "bad_input": probe_bad_input, "hygiene": probe_hygiene, "redis": probe_redis,
           "idempotency_retry": probe_idempotency_retry, "idempotency_keys": probe_idempotency_keys,
@@ -929,7 +1220,9 @@ PROBES = {"rate_limit": probe_rate_limit, "failed_auth": probe_failed_auth, "pro
           "plawno_announce": probe_plawno_announce, "bot_flood": probe_bot_flood, "slow_headers": probe_slow_headers,
           "keepalive_refusals": probe_keepalive_refusals, "archive_forgery": probe_archive_forgery,
           "redis_stall": probe_redis_stall, "blank_names": probe_blank_names, "chunked_body": probe_chunked_body,
-          "status_after_flushall": probe_status_after_flushall}
+          "status_after_flushall": probe_status_after_flushall, "framing": probe_framing,
+          "erasure_leftovers": probe_erasure_leftovers, "webhook_fairness": probe_webhook_fairness,
+          "dns_oracle": probe_dns_oracle}
 
 
 def main(argv=None) -> int:

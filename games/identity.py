@@ -19,6 +19,7 @@ process is seen after at most that long; in this one at once)."""
 from __future__ import annotations
 
 import base64
+import hashlib
 import hmac
 import os
 import secrets
@@ -67,6 +68,17 @@ class Identity:
 
 def new_player_id() -> str:
     return "u_" + secrets.token_hex(8)
+
+
+_TAG_LETTERS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
+
+
+def player_tag(player_id: str) -> str:
+    """Four characters shown after a player's name ("Ana #K7QX") on boards and profiles, so
+    that two players of one name can be told apart: 20 bits of the SHA-256 of his public
+    id. Made from the public id alone, it says nothing of his key."""
+    bits = int.from_bytes(hashlib.sha256(b"macau-player-tag:" + player_id.encode()).digest()[:3], "big") >> 4
+    return "".join(_TAG_LETTERS[(bits >> shift) & 31] for shift in (15, 10, 5, 0))
 
 
 def new_key(player_id: str) -> tuple[str, str]:
@@ -393,6 +405,46 @@ class Names:
                 while len(self._keys) > self.size:
                     self._keys.popitem(last=False)
         return out
+
+
+class Placeholders(Names):
+    """Names for a text that is kept (an idempotent move's answer, replayed for a day):
+    each sealed seat reads as a placeholder, and ``fill`` puts the names in as they are
+    when the text is served, an erased player's as ``ERASED_NAME``. What is kept holds the
+    subject and the sealed name, never the name: an erasure leaves nothing in it to read.
+
+    A placeholder is a JSON string of this instance's random tag, which no name, and no
+    other text in an answer, can hold."""
+
+    def __init__(self):
+        self.tag = secrets.token_hex(12)
+        self.pairs: list[tuple[str, str]] = []
+        self._index: dict[tuple[str, str], int] = {}
+
+    def read(self, pairs):
+        out = {}
+        for pair in dict.fromkeys(pairs):
+            i = self._index.get(pair)
+            if i is None:
+                i = self._index[pair] = len(self.pairs)
+                self.pairs.append(pair)
+            out[pair] = Identity(f"{self.tag}:n{i}", f"{self.tag}:p{i}")
+        return out
+
+    @staticmethod
+    def fill(text: bytes, tag: str, pairs: list, names: Names) -> bytes:
+        """``text`` (JSON made with ``Placeholders`` of ``tag`` over ``pairs``) with each
+        placeholder replaced by the name and public id ``names`` reads now."""
+        if not pairs:
+            return text
+        found = names.read([tuple(p) for p in pairs])
+        for i, pair in enumerate(pairs):
+            ident = found[tuple(pair)]
+            text = text.replace(b'"%s:n%d"' % (tag.encode(), i),
+                                orjson.dumps(ident.name if ident is not None else ERASED_NAME))
+            text = text.replace(b'"%s:p%d"' % (tag.encode(), i),
+                                orjson.dumps(ident.player_id if ident is not None else None))
+        return text
 
 
 def _named(seat: SeatInfo, ident: Optional[Identity]) -> SeatInfo:

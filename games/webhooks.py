@@ -9,9 +9,14 @@ Receivers: ``https`` only, no credentials in the URL, and no address that is not
 (private, loopback, link-local such as the cloud metadata address 169.254.169.254,
 carrier-grade NAT, multicast, reserved, or an IPv6 address that embeds one of these),
 unless the operator allows private receivers (``MACAU_WEBHOOK_ALLOW_PRIVATE=1``, which
-also allows plain ``http``). The address is checked when a subscription is registered
-and again, on the address actually connected to, at every delivery
+also allows plain ``http``), on port 443 unless the operator allows others. The form is
+checked for anyone; the host is resolved (``Lookups``: within a time budget, a few
+lookups at once per client) only for a caller who holds a seat of the game, and a refusal
+says "not a public address" or "does not resolve", never the address found. It is
+checked again, on the address actually connected to, at every delivery
 (``workers.sender``): a name that resolves elsewhere later (DNS rebinding) is caught.
+Each subscription records who registered it (opaque digests of the client's address and
+player): deliveries take turns by registrant (``workers.lane``), not by receiver.
 
 Secrets are Standard Webhooks ``whsec_`` secrets (base64 of 32 random-looking bytes). With
 a service key (``MACAU_WEBHOOK_KEY``) each is derived from the key and the webhook's id,
@@ -94,9 +99,10 @@ class Target:
 
 
 @functools.lru_cache(maxsize=4096)
-def parse_url(url: str, allow_private: bool = False) -> Target:
+def parse_url(url: str, allow_private: bool = False, ports: Optional[tuple[int, ...]] = None) -> Target:
     """``url`` as a receiver, or RefusedUrl naming what is wrong. Names are not resolved
-    here (``check_addresses`` does that). Pure: each delivery asks again, from a cache."""
+    here (``check_addresses`` does that). ``ports``: those a receiver may listen on (None:
+    any). Pure: each delivery asks again, from a cache."""
     if not isinstance(url, str) or not url:
         raise RefusedUrl("invalid_webhook_url", "url must be a non-empty string")
     if len(url) > MAX_URL:
@@ -129,6 +135,9 @@ def parse_url(url: str, allow_private: bool = False) -> Target:
         if address is None and (host.rstrip(".") in _LOCAL_NAMES or host.rstrip(".").endswith(_LOCAL_SUFFIXES)):
             raise RefusedUrl("webhook_url_private", f"{host} names a local or internal host")
     port = port or (443 if parts.scheme == "https" else 80)
+    if ports is not None and port not in ports:
+        raise RefusedUrl("webhook_url_port", f"port {port} is not one receivers may listen on here "
+                                             f"({', '.join(map(str, ports))})")
     path = parts.path or "/"
     if parts.query:
         path += "?" + parts.query
@@ -163,13 +172,21 @@ def check_addresses(target: Target, addresses: Iterable[str], allow_private: boo
     name that resolves to a mix of public and private addresses is refused whole)."""
     found = list(dict.fromkeys(addresses))
     if not found:
-        raise RefusedUrl("webhook_url_unresolvable", f"{target.host} resolves to no address")
+        raise unresolvable(target.host)
     if not allow_private:
-        bad = [a for a in found if not address_allowed(ipaddress.ip_address(a.split("%")[0]))]
-        if bad:
-            raise RefusedUrl("webhook_url_private", f"{target.host} resolves to {bad[0]}, which is not a public "
-                                                    "address")
+        if any(not address_allowed(ipaddress.ip_address(a.split("%")[0])) for a in found):
+            # never the address itself: the answer would map the service's own network
+            raise RefusedUrl("webhook_url_private", f"{target.host} is not a public address")
     return found
+
+
+def unresolvable(host: str) -> RefusedUrl:
+    return RefusedUrl("webhook_url_unresolvable", f"{host} does not resolve")
+
+
+class LookupTimedOut(RefusedUrl):
+    """The host's lookup did not finish within its budget, or found no room: a passing
+    trouble (an attempt is retried), though a registration is refused for it."""
 
 
 def resolve(host: str, port: int) -> list[str]:
@@ -181,9 +198,60 @@ def resolve(host: str, port: int) -> list[str]:
         return [str(literal)]
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError) as e:
-        raise RefusedUrl("webhook_url_unresolvable", f"{host} does not resolve ({e})") from None
+    except (OSError, UnicodeError):
+        raise unresolvable(host) from None
     return [info[4][0] for info in infos]
+
+
+class Lookups:
+    """Host names resolved within a time budget, a few at once per client.
+
+    The system's resolver waits as long as the DNS does (tens of seconds for a server
+    that never answers) and holds a thread meanwhile. So a lookup runs on a thread of its
+    own and is waited for only within the caller's budget; and since that thread goes on
+    until the resolver gives up, each client (``key``) has at most ``per_key`` lookups
+    running, and the process ``total``: a client naming hosts whose DNS hangs holds its own
+    few threads, never everyone's. A lookup that does not finish within its budget, or
+    finds no room, is an unresolvable host."""
+
+    def __init__(self, resolver: Callable[[str, int], list[str]] = resolve, per_key: int = 2, total: int = 8):
+        self.resolver, self.per_key, self.total = resolver, per_key, total
+        self._running: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def within(self, host: str, port: int, timeout_s: float, key: str = "") -> list[str]:
+        literal = _literal(host)
+        if literal is not None:
+            return [str(literal)]
+        with self._lock:
+            if self._running.get(key, 0) >= self.per_key or sum(self._running.values()) >= self.total:
+                raise LookupTimedOut("webhook_url_unresolvable", f"{host} does not resolve (in time)")
+            self._running[key] = self._running.get(key, 0) + 1
+        box: dict = {}
+        done = threading.Event()
+
+        def run():
+            try:
+                box["found"] = self.resolver(host, port)
+            except BaseException as e:  # noqa: BLE001 - handed to the waiting caller
+                box["error"] = e
+            finally:
+                with self._lock:
+                    left = self._running[key] - 1
+                    if left:
+                        self._running[key] = left
+                    else:
+                        del self._running[key]
+                done.set()
+
+        threading.Thread(target=run, name="webhook-lookup", daemon=True).start()
+        if not done.wait(max(0.0, timeout_s)):
+            raise LookupTimedOut("webhook_url_unresolvable", f"{host} does not resolve (in time)")
+        if "error" in box:
+            if isinstance(box["error"], RefusedUrl):
+                raise box["error"]
+            raise unresolvable(host)
+        return box["found"]
 
 
 # ---------------------------------------------------------------------- secrets
@@ -228,9 +296,19 @@ class Subscription:
     created_at: float
     secret: Optional[str] = None  # stored only when the service has no webhook key
     key_id: Optional[str] = None
+    client: str = ""  # who registered it: an opaque digest of the client's address (deliveries' fairness)
+    player: str = ""  # and of the player key's player, if any
 
     def wants(self, event: str, seats: Iterable[int]) -> bool:
         return event in self.events and (self.seat is None or self.seat in seats)
+
+    @property
+    def fairness(self) -> tuple[str, str]:
+        """(client, group): whose turn an attempt of this subscription's takes in the lane
+        (``workers.lane``). One registered before clients were recorded is its game's."""
+        if self.seat is None:
+            return "operator", ""
+        return self.client or "game:" + self.game_id, f"{self.player}|{self.game_id}"
 
     def to_json(self) -> bytes:
         d = {"id": self.webhook_id, "seat": self.seat, "url": self.url, "events": list(self.events),
@@ -239,13 +317,25 @@ class Subscription:
             d["secret"] = self.secret
         if self.key_id is not None:
             d["key_id"] = self.key_id
+        if self.client:
+            d["client"] = self.client
+        if self.player:
+            d["player"] = self.player
         return orjson.dumps(d)
 
     @classmethod
     def from_json(cls, game_id: str, raw) -> "Subscription":
         d = orjson.loads(raw)
         return cls(d["id"], game_id, d["seat"], d["url"], tuple(d["events"]), d["created_at"], d.get("secret"),
-                   d.get("key_id"))
+                   d.get("key_id"), d.get("client", ""), d.get("player", ""))
+
+
+def registrant(address: str, player_id: Optional[str]) -> tuple[str, str]:
+    """The opaque (client, player) a subscription records of who registered it: enough to
+    tell clients apart in the lane, not an address or a player id anyone could read back."""
+    def digest(kind: str, value: str) -> str:
+        return hashlib.sha256(f"macau webhook {kind}\x00{value}".encode()).hexdigest()[:16]
+    return digest("client", address), digest("player", player_id) if player_id else ""
 
 
 def new_webhook_id() -> str:
@@ -430,8 +520,10 @@ def _text(v) -> str:
 
 
 def subscription(game_id: str, seat: Optional[int], url: str, events: tuple[str, ...], secrets_: Secrets,
-                 clock: Callable[[], float] = time.time) -> tuple[Subscription, str]:
-    """A new subscription and its secret (returned once, to whoever registered it)."""
+                 clock: Callable[[], float] = time.time, who: tuple[str, str] = ("", "")) -> tuple[Subscription, str]:
+    """A new subscription and its secret (returned once, to whoever registered it);
+    ``who``: ``registrant`` of the client that registers it."""
     webhook_id = new_webhook_id()
     secret, stored = secrets_.issue(webhook_id)
-    return Subscription(webhook_id, game_id, seat, url, events, round(clock(), 3), **stored), secret
+    return Subscription(webhook_id, game_id, seat, url, events, round(clock(), 3), **stored, client=who[0],
+                        player=who[1]), secret

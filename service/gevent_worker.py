@@ -26,23 +26,34 @@ What this module adds to gunicorn's ``gevent_pywsgi`` worker:
   connection for its next request instead of sending it down a closed one. A refusal sent
   before any request was read first takes in what the client already sent, so that
   closing the socket sends a FIN, not a reset that could overtake the answer;
+- strict framing (RFC 9112 §6.3, ``framing``): a request whose length a proxy in front
+  could read otherwise than this server (two Content-Lengths, a signed one,
+  Transfer-Encoding with Content-Length or other than ``chunked``, a NUL, CR or LF inside
+  a header, a folded header, a line ending in a bare LF) is answered 400 and its
+  connection closed, so no byte of it is ever read as another request; an answer given
+  before a large body was read (a 413) closes the connection instead of reading the body
+  to its end;
 - the answers the server itself gives (a request line or a header line too long, a
   malformed request) in problem+json, like every other error (API.md)."""
 
 from __future__ import annotations
 
+import io
 import os
 import socket
 
 import gevent
 from gevent import monkey
+from gevent.pywsgi import headers_factory
 from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler, PyWSGIServer
 
 from .config import Config
-from .problem_types import address_key, raw_problem
+from .framing import MAX_HEADER_LINE, Framing, HeaderTooLarge, check_framing, check_request_line, read_head
+from .problem_types import PROBLEM, address_key, raw_problem
 from .sse import DETACH
 
 RETRY_AFTER_S = 5
+PROBLEM_TYPE = PROBLEM.encode()
 OWS = " \t\r\n"
 COALESCE_LIMIT = 256 * 1024  # a body up to this size goes out with its head
 READ_BUFFER = 2048  # bytes: a request's line and headers, usually in one read
@@ -54,17 +65,13 @@ SLOW_HEADS = raw_problem(429, "Too Many Requests", "too_many_connections",
                          "this client has too many connections whose request headers are still arriving; send a "
                          "request's headers at once", f"Retry-After: {RETRY_AFTER_S}\r\n")
 DRAIN_LIMIT = 64 * 1024  # bytes a refusal takes in, already sent, before it closes the socket
-MAX_HEADER_LINE = 8190  # bytes of one header line, as gunicorn's own limit_request_field_size
+DISCARD_LIMIT = 64 * 1024  # bytes of a body left unread that are read (and dropped) to keep the connection
 SERVER_ANSWERS = {
     "414": raw_problem(414, "URI Too Long", "uri_too_long", "the request line is longer than 8,192 bytes"),
     "431": raw_problem(431, "Request Header Fields Too Large", "request_header_fields_too_large",
                        f"a header line is longer than {MAX_HEADER_LINE} bytes"),
     "400": raw_problem(400, "Bad Request", "bad_request", "a malformed HTTP request"),
 }
-
-
-class HeaderTooLarge(ValueError):
-    pass
 
 
 class TooManySlowHeads(Exception):
@@ -172,18 +179,36 @@ class Handler(PyWSGIHandler):
         finally:
             self._head_done()
         if isinstance(result, tuple):  # the server's own refusal: same status, in problem+json
+            if result[1].startswith(b"HTTP/1.1 ") and PROBLEM_TYPE in result[1][:400]:
+                return result  # one of ours already (_handle_client_error)
             code = result[0] if result[0] in SERVER_ANSWERS else "400"
             return code, SERVER_ANSWERS[code]
         return result
 
     def read_request(self, raw_requestline):
         try:
-            ok = super().read_request(raw_requestline)
+            check_request_line(raw_requestline)
+            return super().read_request(raw_requestline)
         finally:
             self._head_done()  # the head is in: the application's time is not the head's
-        if ok and any(len(line) > MAX_HEADER_LINE for line in self.headers.headers):
-            raise HeaderTooLarge("a header line is too long")
-        return ok
+
+    def MessageClass(self, fp, *args):  # noqa: N802 - pywsgi's name
+        """The request's headers, read line by line as sent and checked (``framing``)
+        before pywsgi's lenient parser sees them."""
+        headers = headers_factory(io.BytesIO(read_head(fp)), *args)
+        check_framing(headers, self.request_version)
+        return headers
+
+    def start_response(self, status, headers, exc_info=None):
+        """pywsgi's, but an answer that leaves much of the request's body unread (a 413, a
+        refusal before the body was read) closes the connection (saying so) instead of
+        reading the rest of the body, however long, to find the next request."""
+        write = super().start_response(status, headers, exc_info)
+        body = self.wsgi_input
+        if body is not None and (self.code == 413 or _unread(body) > DISCARD_LIMIT):
+            self.close_connection = True
+            body._chunked_input_error = True  # pywsgi's "do not read the rest": the connection closes
+        return write
 
     def _head_started(self) -> None:
         server = self.server
@@ -222,7 +247,10 @@ class Handler(PyWSGIHandler):
 
     def _handle_client_error(self, ex):
         if isinstance(ex, HeaderTooLarge):
-            return "431", SERVER_ANSWERS["431"]
+            return "431", raw_problem(431, "Request Header Fields Too Large", "request_header_fields_too_large",
+                                      str(ex))
+        if isinstance(ex, Framing):
+            return "400", raw_problem(400, "Bad Request", "bad_request", str(ex))
         super()._handle_client_error(ex)
         return "400", SERVER_ANSWERS["400"]
 
@@ -269,6 +297,14 @@ class Handler(PyWSGIHandler):
         # gunicorn's Logger.access wants a request with a method and a path: the environ has both
         if getattr(self, "environ", None) is not None:
             super().log_request()
+
+
+def _unread(body) -> float:
+    """Bytes of the request's body not read yet (infinite for a chunked body not read to
+    its end: its length is unknown)."""
+    if body.chunked_input:
+        return 0 if body.chunk_length == 0 else float("inf")
+    return max(0, (body.content_length or 0) - body.position)
 
 
 class Server(PyWSGIServer):

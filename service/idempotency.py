@@ -15,7 +15,13 @@ first response is lost with the request that made it (a failover between the app
 the response, a 503, a crashed process), the retry finds the stored move and answers
 with it instead of playing it again; and a claim whose request died holding it (the store
 was down when it should have been released) is taken over by a retry after a few
-seconds, safely, for the same reason."""
+seconds, safely, for the same reason.
+
+A kept answer holds no player's name: its view and events were made with placeholders
+for the names a player key sealed (``games.identity.Placeholders``), and the record keeps
+the sealed names beside them; the names are read when the answer is sent, the first time
+and at each replay. So a player's erasure reaches the replays too (they show `Erased
+player`), and nothing kept in Redis spells his name."""
 
 from __future__ import annotations
 
@@ -31,6 +37,7 @@ import orjson
 from flask import Response, request
 
 from events.store import AlreadyApplied
+from games.identity import Placeholders
 
 from .errors import ApiError, problem, problem_for
 from .http import raw_json_response, services
@@ -116,16 +123,27 @@ def idempotent(scope: str, body, run: Callable[[str], Response],
         return response
     ttl = config.idempotency_ttl_s if response.status_code < 400 else config.idempotency_rejection_ttl_s
     headers = {k: response.headers[k] for k in ("ETag",) if k in response.headers}
-    store.complete(scope, key, {"fingerprint": fp, "status": response.status_code,
-                                "text": response.get_data().decode(), "headers": headers,
-                                "mimetype": response.mimetype}, ttl, config.idempotency_keys_per_seat)
+    record = {"fingerprint": fp, "status": response.status_code, "text": response.get_data().decode(),
+              "headers": headers, "mimetype": response.mimetype}
+    names = getattr(response, "kept_names", None)
+    if names is not None:
+        record["names"] = names
+    store.complete(scope, key, record, ttl, config.idempotency_keys_per_seat)
+    if names is not None:
+        response.set_data(_named(response.get_data(), names))
     return response
 
 
+def _named(data: bytes, names: dict) -> bytes:
+    return Placeholders.fill(data, names["tag"], names["pairs"], services().names)
+
+
 def _replayed(prior: dict) -> Response:
-    """The first response, again, byte for byte (a record kept before answers were kept as
-    text holds the parsed body)."""
+    """The first response, again, byte for byte but for the names, read now (a record kept
+    before answers were kept as text holds the parsed body)."""
     data = prior["text"].encode() if "text" in prior else orjson.dumps(prior["body"])
+    if "names" in prior:
+        data = _named(data, prior["names"])
     replayed = raw_json_response(data, prior["status"], {**prior.get("headers", {}), "Idempotent-Replayed": "true"})
     replayed.mimetype = prior.get("mimetype", "application/json")
     return replayed

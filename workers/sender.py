@@ -1,6 +1,7 @@
 """One webhook attempt: a signed POST to a receiver, bounded in every way.
 
-- The receiver's host is resolved here, every address it resolves to is checked
+- The receiver's host is resolved here, within the attempt's time (``Lookups``: a DNS
+  that never answers costs the attempt its budget, not a thread for ever), every address it resolves to is checked
   (``games.webhooks.check_addresses``), and the connection goes to that checked address:
   what was checked is what is called (no second lookup a rebinding DNS could answer
   differently). TLS verifies the certificate against the URL's host name.
@@ -23,15 +24,18 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Callable, Optional
+from typing import Optional
 
 from standardwebhooks import Webhook
 
-from games.webhooks import RefusedUrl, Target, check_addresses, parse_url, resolve
+from games.webhooks import LookupTimedOut, Lookups, RefusedUrl, Target, check_addresses, parse_url
 
 MAX_RESPONSE_BYTES = 4096  # of a failure's body, for its detail (a success's body is not read)
 MAX_HEAD_BYTES = 16 * 1024
 USER_AGENT = "macau-webhooks/1"
+# One detail for every way a receiver can fail to answer (no connection, refused, reset, no
+# answer in time, not HTTP): told apart, they would make deliveries a port scanner.
+UNREACHABLE = "the receiver did not answer: no connection, or no HTTP answer within the time allowed"
 
 
 @dataclass(frozen=True)
@@ -112,28 +116,32 @@ _TLS = ssl.create_default_context()
 
 class Sender:
     def __init__(self, *, allow_private: bool = False, connect_timeout_s: float = 3.0, timeout_s: float = 10.0,
-                 resolver: Callable[[str, int], list[str]] = resolve, tls: ssl.SSLContext = _TLS):
+                 lookups: Optional[Lookups] = None, tls: ssl.SSLContext = _TLS):
         self.allow_private = allow_private
         self.connect_timeout_s, self.timeout_s = connect_timeout_s, timeout_s
-        self.resolver, self.tls = resolver, tls
+        self.lookups, self.tls = lookups or Lookups(), tls
 
-    def post(self, url: str, body: str, headers: dict) -> Attempt:
+    def post(self, url: str, body: str, headers: dict, key: str = "",
+             ports: Optional[tuple[int, ...]] = None) -> Attempt:
+        """One attempt, all within ``timeout_s``, the host's lookup included (``key``: whose
+        lookups it counts among; ``ports``: those a receiver may listen on, None: any)."""
         started = time.monotonic()
         deadline = started + self.timeout_s
         try:
-            target = parse_url(url, self.allow_private)
-            address = check_addresses(target, self.resolver(target.host, target.port), self.allow_private)[0]
+            target = parse_url(url, self.allow_private, ports)
+            found = self.lookups.within(target.host, target.port, min(self.connect_timeout_s, self.timeout_s), key)
+            address = check_addresses(target, found, self.allow_private)[0]
+        except LookupTimedOut:
+            return Attempt(None, "timeout", UNREACHABLE, time.monotonic() - started)
         except RefusedUrl as e:
             return Attempt(None, "refused", e.detail, time.monotonic() - started)
         try:
             sock = socket.create_connection((address, target.port),
-                                            timeout=min(self.connect_timeout_s, self.timeout_s))
+                                            timeout=max(0.001, min(self.connect_timeout_s, deadline - time.monotonic())))
         except socket.timeout:
-            return Attempt(None, "timeout", f"no connection to {address} within {self.connect_timeout_s} s",
-                           time.monotonic() - started, address)
-        except OSError as e:
-            return Attempt(None, "connection", f"cannot connect to {address}: {e.strerror or e}",
-                           time.monotonic() - started, address)
+            return Attempt(None, "timeout", UNREACHABLE, time.monotonic() - started, address)
+        except OSError:
+            return Attempt(None, "connection", UNREACHABLE, time.monotonic() - started, address)
         entry = WATCHDOG.watch(deadline, sock)
         try:
             sock.settimeout(max(0.001, deadline - time.monotonic()))
@@ -147,15 +155,13 @@ class Sender:
             return Attempt(None, "tls", f"TLS with {target.host} failed: {e.reason or e}",
                            time.monotonic() - started, address)
         except (socket.timeout, TimeoutError):
-            return Attempt(None, "timeout", f"no answer within {self.timeout_s} s", time.monotonic() - started,
-                           address)
-        except NotHttp as e:
-            return Attempt(None, "connection", str(e), time.monotonic() - started, address)
-        except OSError as e:
+            return Attempt(None, "timeout", UNREACHABLE, time.monotonic() - started, address)
+        except NotHttp:
+            return Attempt(None, "connection", UNREACHABLE, time.monotonic() - started, address)
+        except OSError:
             late = time.monotonic() >= deadline
-            return Attempt(None, "timeout" if late else "connection",
-                           f"no answer within {self.timeout_s} s" if late else f"{type(e).__name__}: {e}"[:200],
-                           time.monotonic() - started, address)
+            return Attempt(None, "timeout" if late else "connection", UNREACHABLE, time.monotonic() - started,
+                           address)
         finally:
             Watchdog.release(entry)
             try:

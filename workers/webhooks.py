@@ -1,15 +1,18 @@
 """Webhooks: from a game's notices (``games.notifications``) to signed deliveries.
 
 1. After an append, the application service hands the append's notices to ``notify``
-   (API and worker processes alike), which pushes them onto a list on the queue's Redis
-   (``NOTICES``): one write, whoever listens. The move's answer waits for nothing more; an
-   append without notices (a bot's move that leaves a bot to act) costs nothing. (An RQ
-   job per append cost the API 0.26 ms of CPU, a list push 0.03 ms; asking whether the
-   game has subscriptions first cost every move a read.)
+   (API and worker processes alike), with whether the game is subscribed: registering a
+   webhook marks the game in the event store, and each append says whether it is marked,
+   at no cost (``events.store.base.Appended``). For a subscribed game (or a notice the
+   operator's webhook wants) the notices go onto a list on the queue's Redis
+   (``NOTICES``): one write. The move's answer waits for nothing more, and a game nobody
+   subscribed to costs nothing at all (a push per move, and the dispatcher's work on it,
+   was a tenth of the workers' Redis commands).
 2. Every worker process runs a dispatcher thread beside its RQ loop (``Dispatcher``): it
    takes notices off the list in batches, writes a delivery per notice and subscription
    that wants it into the outbox (``games.outbox``), holding them, and hands them to the
-   process's delivery lane (``workers.lane``): threads fair per receiver. A batch is moved
+   process's delivery lane (``workers.lane``): threads fair per registering client; a
+   webhook holds at most ``pending_per_webhook`` deliveries not done (the oldest fail). A batch is moved
    to the dispatcher's own list while it works on it; a dispatcher that dies leaves it
    there, and the sweeper puts it back (fanning out twice sends nothing twice).
 3. An attempt (a lane thread) signs the body (Standard Webhooks) and posts it
@@ -41,7 +44,7 @@ from games.records import GameRecord
 from games.webhooks import (
     OPERATOR,
     KeyMismatch,
-    RefusedUrl,
+    Lookups,
     Secrets,
     Subscription,
     WebhookStore,
@@ -81,7 +84,9 @@ class WebhookSettings:
     timeout_s: float = 10.0  # one attempt, all in
     connect_timeout_s: float = 3.0
     threads: int = 16  # lane threads per worker process
-    per_receiver: int = 4  # attempts under way at once per receiver, per worker process
+    per_client: int = 4  # attempts under way at once per registering client, per worker process
+    pending_per_webhook: int = 50  # deliveries a webhook holds not done yet; the oldest beyond fail
+    ports: Optional[tuple[int, ...]] = (443,)  # receivers' ports (None: any; MACAU_WEBHOOK_PORTS)
     retry_base_s: float = 5.0  # the first retry's delay; each next one 4 times longer (at most 4 h)
     retry_for_s: float = 86_400.0  # a delivery fails for good after this long
     per_seat: int = 3
@@ -108,26 +113,39 @@ class Webhooks:
 
     def __init__(self, store: WebhookStore, outbox: Outbox, secrets: Secrets, settings: WebhookSettings,
                  queue: Optional[Queue], metrics, clock: Callable[[], float] = time.time,
-                 resolver: Callable[[str, int], list[str]] = resolve):
+                 resolver: Callable[[str, int], list[str]] = resolve,
+                 mark: Callable[[str], None] = lambda game_id: None):
         self.store, self.outbox, self.secrets, self.settings = store, outbox, secrets, settings
-        self.queue, self.metrics, self.clock, self.resolver = queue, metrics, clock, resolver
+        self.mark = mark  # marks a game subscribed (the event store's ``subscribe``)
+        self.queue, self.metrics, self.clock = queue, metrics, clock
         self.operator = _operator(settings)
+        self.lookups = Lookups(resolver)
         self._lane: Optional[Lane] = None
         self._sender: Optional[Sender] = None
         self._take_script = None
 
     # ------------------------------------------------------------------ registering
-    def check_url(self, url: str) -> None:
-        """RefusedUrl if ``url`` may not be a receiver (its host is resolved: every address
-        must be one the service may call)."""
-        target = parse_url(url, self.settings.allow_private)
-        check_addresses(target, self.resolver(target.host, target.port), self.settings.allow_private)
+    def check_form(self, url: str) -> None:
+        """RefusedUrl if ``url`` may not be a receiver by its form alone (scheme, host,
+        port): no name is resolved, so anyone may be told."""
+        parse_url(url, self.settings.allow_private, self.settings.ports)
+
+    def check_url(self, url: str, client: str = "") -> None:
+        """RefusedUrl if ``url`` may not be a receiver: its form, and its host resolved
+        (within the connect timeout, a few lookups at once per ``client``) to addresses
+        the service may call. Only for a caller who holds a seat of the game."""
+        target = parse_url(url, self.settings.allow_private, self.settings.ports)
+        found = self.lookups.within(target.host, target.port, self.settings.connect_timeout_s, client)
+        check_addresses(target, found, self.settings.allow_private)
 
     def register(self, record: GameRecord, seat: int, url: str, events: tuple[str, ...],
-                 started_now: bool = False) -> tuple[Subscription, str]:
+                 started_now: bool = False, who: tuple[str, str] = ("", "")) -> tuple[Subscription, str]:
         """Subscribe ``seat`` of ``record``'s game (TooManyWebhooks past the caps); what it is
-        owed at once (its turn, the start its own request caused) is delivered to it."""
-        sub, secret = subscription(record.game_id, seat, url, events, self.secrets, self.clock)
+        owed at once (its turn, the start its own request caused) is delivered to it.
+        ``who``: ``games.webhooks.registrant`` of the client registering it (its
+        deliveries' turn in the lane)."""
+        sub, secret = subscription(record.game_id, seat, url, events, self.secrets, self.clock, who)
+        self.mark(record.game_id)  # first: a mark without a subscription costs a push per append, nothing worse
         self.store.add(sub, self.settings.per_seat, self.settings.per_game)
         owed = [n for n in for_new_subscriber(record, seat, started_now) if n.event in events]
         if owed and self.queue is not None:
@@ -138,13 +156,17 @@ class Webhooks:
         gone = self.store.remove(game_id, seat, webhook_id)
         if gone:
             self.outbox.failing(game_id, webhook_id, None)
+            self.outbox.forget(game_id, webhook_id)
         return gone
 
     # ------------------------------------------------------------------ notifying
-    def notify(self, record: GameRecord, notices: list[Notice]) -> None:
-        """The application's hook after an append: hand the notices over (whether anyone
-        listens is the dispatcher's question: asking here would cost the move a read)."""
-        if self.queue is not None:
+    def notify(self, record: GameRecord, notices: list[Notice], subscribed: bool = True) -> None:
+        """The application's hook after an append: hand over the notices of a subscribed
+        game, and those the operator's webhook wants of any game."""
+        if not subscribed:
+            wanted = self.operator.events if self.operator is not None else ()
+            notices = [n for n in notices if n.event in wanted]
+        if notices and self.queue is not None:
             self._push(record.game_id, notices)
 
     def _push(self, game_id: str, notices: list[Notice], only: str = "") -> None:
@@ -214,9 +236,31 @@ class Webhooks:
                         by_id[sub.webhook_id] = sub
         held = now + self.settings.queued_lease_s
         added = self.outbox.put(deliveries, held)
-        for d in added:
-            self._start(d, by_id[d.webhook_id], held)
+        dropped = self._trim(list(dict.fromkeys((d.game_id, d.webhook_id) for d in added if d.webhook_id != OPERATOR)))
+        # what the lane has no room for waits in the outbox, all in one round trip
+        self.outbox.hold([d.ref for d in added if d.ref not in dropped and not self._submit(d, by_id[d.webhook_id],
+                                                                                            held)],
+                         self.clock() + BACKLOG_DELAY_S)
         return len(added)
+
+    def _trim(self, webhooks: list[tuple[str, str]]) -> set[str]:
+        """Each webhook keeps at most ``pending_per_webhook`` deliveries not done: the
+        oldest beyond fail now, as its list shows (``error: overflow``). A receiver that
+        never answers holds a bounded share of Redis and of the lane, whatever the moves."""
+        dropped = set()
+        for (game_id, webhook_id), msgs in self.outbox.trim_many(webhooks, self.settings.pending_per_webhook).items():
+            for msg in msgs:
+                ref = f"{game_id}/{msg}"
+                d = self.outbox.load(ref)
+                self.outbox.done(ref, webhook_id=webhook_id)
+                dropped.add(ref)
+                self.store.note(game_id, webhook_id, {
+                    "message_id": msg, "event": d.event if d else "your_turn", "at": to_rfc3339(self.clock()),
+                    "attempts": d.attempts if d else 0, "http_status": None, "error": "overflow", "status": "failed",
+                    "detail": f"more than {self.settings.pending_per_webhook} deliveries of this webhook were "
+                              "waiting: the oldest failed"}, "failed")
+                self.metrics.webhook_delivery("overflow")
+        return dropped
 
     def _delivery(self, n: Notice, sub: Subscription, now: float) -> Delivery:
         # a seat's webhook: its seat; the operator's: the seat a your_turn is for, else every seat
@@ -239,7 +283,7 @@ class Webhooks:
         d = self.outbox.load(ref)
         sub = self._subscription(d) if d is not None else None
         if sub is None:
-            self.outbox.done(ref)
+            self.outbox.done(ref, webhook_id=d.webhook_id if d is not None else "")
             if d is not None:
                 self.metrics.webhook_delivery("dropped")
             return False
@@ -255,20 +299,20 @@ class Webhooks:
             taken += self.take(ref)
         return taken
 
+    def _submit(self, d: Delivery, sub: Subscription, held: float) -> bool:
+        client, group = sub.fairness
+        return self.lane.submit(client, group, lambda: self._attempt(d, sub, held))
+
     def _start(self, d: Delivery, sub: Subscription, held: float) -> None:
-        try:
-            origin = parse_url(sub.url, True).origin
-        except RefusedUrl:
-            origin = sub.url
-        if not self.lane.submit(origin, lambda: self._attempt(d, sub, held)):
-            # no room for this receiver here now: it waits in the outbox (it stays held
+        if not self._submit(d, sub, held):
+            # no room for its client here now: it waits in the outbox (it stays held
             # until then, so the sweeper brings it back, to whichever worker sweeps)
             self.outbox.renew(d.ref, held, self.clock() + BACKLOG_DELAY_S)
 
     @property
     def lane(self) -> Lane:
         if self._lane is None:
-            self._lane = Lane(self.settings.threads, self.settings.per_receiver)
+            self._lane = Lane(self.settings.threads, self.settings.per_client)
         return self._lane
 
     @property
@@ -276,7 +320,7 @@ class Webhooks:
         if self._sender is None:
             s = self.settings
             self._sender = Sender(allow_private=s.allow_private, connect_timeout_s=s.connect_timeout_s,
-                                  timeout_s=s.timeout_s, resolver=self.resolver)
+                                  timeout_s=s.timeout_s, lookups=self.lookups)
         return self._sender
 
     def _subscription(self, d: Delivery) -> Optional[Subscription]:
@@ -297,7 +341,9 @@ class Webhooks:
             log.error("%s", e)
             attempt = Attempt(None, "key", str(e), 0.0)
         else:
-            attempt = self.sender.post(sub.url, d.body, headers)
+            operator = sub.seat is None  # the operator's own receiver: any port
+            attempt = self.sender.post(sub.url, d.body, headers, sub.fairness[0],
+                                       None if operator else self.settings.ports)
         d.attempts += 1
         self._record(d, sub, attempt)
 
@@ -305,12 +351,14 @@ class Webhooks:
         now = self.clock()
         result = a.error or f"{a.status // 100}xx"
         self.metrics.webhook_attempt(result, a.seconds)
+        # no answer is one error whatever its cause (the metrics above tell them apart)
+        error = "connection" if a.error == "timeout" else a.error
         outcome = {"message_id": d.msg, "event": d.event, "at": to_rfc3339(now), "attempts": d.attempts,
-                   "http_status": a.status, "error": a.error, "detail": a.detail}
+                   "http_status": a.status, "error": error, "detail": a.detail}
         state_game = OPERATOR_GAME if sub.seat is None else d.game_id
         if a.ok:
             pipe = self.outbox.pipeline()
-            self.outbox.done(d.ref, pipe)
+            self.outbox.done(d.ref, pipe, d.webhook_id)
             self.store.note(state_game, sub.webhook_id, {**outcome, "status": "delivered"}, "delivered", pipe)
             self.outbox.failing(state_game, sub.webhook_id, None, pipe)
             if pipe is not None:
@@ -318,7 +366,7 @@ class Webhooks:
             self.metrics.webhook_delivery("delivered", max(0.0, now - d.created_at))
             return
         if a.status == 410 and sub.seat is not None:  # the receiver says: gone for good
-            self.outbox.done(d.ref)
+            self.outbox.done(d.ref, webhook_id=d.webhook_id)
             self.remove(d.game_id, None, sub.webhook_id)
             self.metrics.webhook_delivery("gone")
             log.info("webhook %s removed: its receiver answered 410", sub.webhook_id, extra={"game_id": d.game_id})
@@ -327,7 +375,7 @@ class Webhooks:
             d.attempts, d.first_at, now, self.settings.retry_base_s, self.settings.retry_for_s)
         self.outbox.failing(state_game, sub.webhook_id, now)
         if at is None:
-            self.outbox.done(d.ref)
+            self.outbox.done(d.ref, webhook_id=d.webhook_id)
             self.store.note(state_game, sub.webhook_id, {**outcome, "status": "failed"}, "failed")
             self.metrics.webhook_delivery("refused" if a.error == "refused" else "failed")
             log.warning("webhook delivery %s to %s failed for good after %d attempts: %s", d.msg, sub.webhook_id,

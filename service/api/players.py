@@ -3,15 +3,17 @@ and the leaderboards (docs/players.md, docs/ratings.md)."""
 
 from __future__ import annotations
 
+import logging
 import time
 
+import redis
 from flask import Response
 from flask_smorest import Blueprint
 
 from domain.bots import LEVELS as BOT_LEVELS
 from domain.rules import PRESET_IDS
 from events.envelope import rfc3339
-from games.identity import Player, Sitter
+from games.identity import Player, Sitter, player_tag
 from games.ratings import BOT, bot_rating, ladder
 from games.service import NotFound
 
@@ -26,6 +28,8 @@ from ..schemas.responses import (
     ProfileSchema,
 )
 from . import GAME_STORE, PLAYER, PLAYER_ONLY, problems, responds
+
+log = logging.getLogger("macau.players")
 
 blp = Blueprint("players", __name__, url_prefix="/v1", description=(
     "Players who come back: an identity without a password (a player key), profiles with ratings per variant, "
@@ -64,7 +68,7 @@ def create_player(body):
     minute (MACAU_PLAYERS_PER_MIN)."""
     player, key = services().identities.create(body["name"], int(time.time() * 1000))
     return json_response({"player_id": player.player_id, "player_key": key, "name": player.name,
-                          "created_at": rfc3339(player.created_ms)}, 201,
+                          "tag": player_tag(player.player_id), "created_at": rfc3339(player.created_ms)}, 201,
                          {"Location": f"/v1/players/{player.player_id}", "Cache-Control": "no-store"})
 
 
@@ -120,6 +124,8 @@ def erase_me():
     Seats show `Erased player`. Seat tokens given before keep their seats."""
     player = me()
     s = services()
+    if s.rewrites is not None:
+        s.rewrites.want()  # before the deletes: the store's files are rewritten after them (docs/players.md)
     s.identities.erase(player)
     s.names.forget(player.subject)
     s.ratings.store.unboard(PRESET_IDS, player.subject)
@@ -127,6 +133,11 @@ def erase_me():
     if quota is not None:
         client = f"player:{player.player_id}"
         quota.owners.drop(client, quota.owners.of(client))
+    if s.rewrites is not None:
+        try:
+            s.rewrites.run_due()
+        except redis.RedisError:  # the erasure is done; the sweeper starts the rewrite
+            log.warning("could not start the store's rewrite after an erasure; the sweeper will")
     return Response(status=204, headers={"Cache-Control": "no-store"})
 
 
@@ -205,7 +216,8 @@ def profile(player: Player) -> dict:
                         "rank": rank + 1 if rank is not None else None, "bots_passed": passed,
                         "next_bot": above[0] if above else None})
     total, _ = s.identities.games(player.subject, 0, 0)
-    return {"player_id": player.player_id, "name": player.name, "created_at": rfc3339(player.created_ms),
+    return {"player_id": player.player_id, "name": player.name, "tag": player_tag(player.player_id),
+            "created_at": rfc3339(player.created_ms),
             "games": total, "rated_games": sum(r["games"] for r in ratings), "ratings": ratings}
 
 
@@ -260,11 +272,11 @@ def _entries(variant: str, rows: list[tuple[str, int]], offset: int, mine) -> li
             level = member[len(BOT):]
             if level not in BOT_LEVELS:
                 continue
-            entry.update(kind="bot", player_id=None, name=f"{level.title()} bot", bot_level=level,
+            entry.update(kind="bot", player_id=None, name=f"{level.title()} bot", tag=None, bot_level=level,
                          games=bot_rating(variant, level).games)
         elif member in profiles:
             player_id, name = profiles[member]
-            entry.update(kind="human", player_id=player_id, name=name, bot_level=None,
+            entry.update(kind="human", player_id=player_id, name=name, tag=player_tag(player_id), bot_level=None,
                          games=counts[member].games if member in counts else 0)
             if member == mine:
                 entry["me"] = True

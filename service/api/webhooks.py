@@ -3,7 +3,8 @@
 A seat registers, lists and removes its own webhooks with its token; the auditor token
 lists and removes any. The secret is shown once, when the webhook is registered. The
 same registration rides along with taking a seat (create, join, quick play: ``webhook``
-in the body), checked before the seat is taken, so a refused URL changes nothing."""
+in the body): its form is checked before the seat is taken, so a URL refused for its
+form changes nothing; its host is resolved only once the caller holds the seat."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from flask_smorest import Blueprint
 from events.mapping import to_rfc3339
 from games.records import GameRecord
 from games.service import SeatLeft
-from games.webhooks import Subscription, events_of, plausible_webhook_id
+from games.webhooks import Subscription, events_of, plausible_webhook_id, registrant
 
 from ..clients import client_address
 from ..errors import ApiError
@@ -29,27 +30,37 @@ blp = Blueprint("webhooks", __name__, url_prefix="/v1",
 
 
 def check_requested(specs: list[Optional[dict]]) -> None:
-    """Before a seat is taken: every requested webhook's URL may be called (400 if not),
-    and the address has not registered too many webhooks lately (429)."""
+    """Before a seat is taken: each requested webhook counts against the address's
+    registrations (429 past them), refused or not, and its URL must have a receiver's form
+    (400). Its host is not resolved here: the caller holds no seat yet, and a lookup for
+    anyone would map names (``attach`` resolves it once the seat is taken)."""
     s = services()
     for spec in specs:
         if spec is None:
             continue
-        s.webhooks.check_url(spec["url"])  # RefusedUrl: 400
         wait = s.webhook_registrations.check(client_address())
         if wait > 0:
             raise ApiError(429, "rate_limited", "too many webhooks registered from this address; retry later",
                            headers={"Retry-After": str(max(1, int(wait + 0.999)))})
+        s.webhooks.check_form(spec["url"])  # RefusedUrl: 400
+
+
+def _who() -> tuple[str, str]:
+    player = caller().player
+    return registrant(client_address(), player.player_id if player is not None else None)
 
 
 def attach(record: GameRecord, seat: int, spec: Optional[dict], started_now: bool) -> dict:
-    """Register the webhook a seat-taking request asked for (``check_requested`` passed);
-    the seat is taken already, so a failure here is reported beside it, not raised."""
+    """Register the webhook a seat-taking request asked for (``check_requested`` passed):
+    the seat is taken, so its host is resolved now, and a refusal or a failure is reported
+    beside the seat, not raised."""
     if spec is None:
         return {}
+    s = services()
     try:
-        sub, secret = services().webhooks.register(record, seat, spec["url"], events_of(spec["events"]),
-                                                    started_now)
+        s.webhooks.check_url(spec["url"], client_address())
+        sub, secret = s.webhooks.register(record, seat, spec["url"], events_of(spec["events"]), started_now,
+                                          _who())
     except Exception as e:  # noqa: BLE001 - the seat's token must reach its player whatever happens here
         detail = getattr(e, "detail", None) or "the webhook could not be stored; register it again"
         return {"webhook": None, "webhook_error": detail}
@@ -94,15 +105,17 @@ def register_webhook(body, game_id):
     `secret`, returned here only) and retried for 24 hours until the receiver answers 2xx;
     a 410 removes the webhook. If it is the seat's turn already, a `your_turn` is
     delivered at once. 400: a URL the service will not call (`webhook_url_not_https`,
-    `webhook_url_private`, `webhook_url_unresolvable`, `invalid_webhook_url`); 409
-    `too_many_webhooks` (per seat and per game)."""
+    `webhook_url_private`, `webhook_url_unresolvable`, `webhook_url_port`,
+    `invalid_webhook_url`); 409 `too_many_webhooks` (per seat and per game); 429 past the
+    address's registrations (refused ones count)."""
     s = services()
     seat = seat_for_action(game_id)
     record = s.games.get(game_id)
     if record.seats[seat].left:
         raise SeatLeft("you left this game; a bot plays this seat now")
     check_requested([body])
-    sub, secret = s.webhooks.register(record, seat, body["url"], events_of(body["events"]))
+    s.webhooks.check_url(body["url"], client_address())  # RefusedUrl: 400
+    sub, secret = s.webhooks.register(record, seat, body["url"], events_of(body["events"]), who=_who())
     return json_response(_created(sub, secret), 201,
                          {"Location": f"/v1/games/{game_id}/webhooks/{sub.webhook_id}"})
 

@@ -181,3 +181,67 @@ def test_quick_play_joins_only_a_table_with_the_same_clock(client):
     assert c["game_id"] == a["game_id"] and c["status"] == "playing"
     listed_ = client.get("/v1/games?status=waiting").get_json()["games"]
     assert [(x["game_id"], x["turn_timeout_s"]) for x in listed_] == [(b["game_id"], 60.0)]
+
+
+# ------------------------------------------------------------------ issue 36: who may make the service resolve
+def recording(client, answer=("127.0.0.1",)):
+    """Swap the app's resolver for one that records the names it was asked."""
+    asked = []
+
+    def resolver(host, port):
+        asked.append(host)
+        return list(answer)
+    client.app.extensions["macau"].webhooks.lookups.resolver = resolver
+    return asked
+
+
+def test_nobody_without_a_seat_makes_the_service_resolve_a_name(client):
+    asked = recording(client)
+    r = client.post("/v1/games/0000000000000000/players", json={"name": "x", "webhook": {"url": "https://vm/"}})
+    assert r.status_code == 404 and asked == []  # the issue's probe: vm was resolved for anyone
+    g = create(client, seats=2, players=1)
+    full = client.post("/v1/quickplay", json={"variant": "macau", "seats": 2, "name": "q",
+                                              "webhook": {"url": "https://vm.example/"}})
+    assert full.status_code == 201 and asked == ["vm.example"], "resolved once the seat was taken"
+    r = client.post(f"/v1/games/{g['game_id']}/webhooks", json={"url": "https://vm/"})
+    assert r.status_code == 401 and asked == ["vm.example"]
+
+
+def test_a_name_refused_once_seated_is_reported_beside_the_seat_and_never_shows_the_address(client):
+    recording(client, answer=("10.1.2.3",))
+    r = client.post("/v1/games", json={"variant": "macau", "seats": 2, "players": [
+        {"name": "ann", "webhook": {"url": "https://internal.example/hook"}}]})
+    assert r.status_code == 201, r.get_json()
+    seat = r.get_json()["players"][0]
+    assert seat["webhook"] is None and seat["webhook_error"] == "internal.example is not a public address"
+    gid = r.get_json()["game_id"]
+    assert listed(client, gid, seat["token"]) == []
+    r = register(client, gid, seat["token"], url="https://internal.example/hook")
+    problem = r.get_json()
+    assert r.status_code == 400 and problem["code"] == "webhook_url_private" and "10.1.2.3" not in problem["detail"]
+    assert problem["detail"].endswith("internal.example is not a public address")
+    recording(client, answer=())
+    r = register(client, gid, seat["token"], url="https://nothing.example/hook")
+    assert r.get_json()["code"] == "webhook_url_unresolvable" and r.get_json()["detail"].endswith(
+        "nothing.example does not resolve")
+
+
+def test_refused_urls_count_against_the_registration_limit(make_client):
+    c = make_client(webhook_registrations_per_min=1, webhook_registrations_burst=3)
+    g = create(c, seats=2)
+    codes = [register(c, g["game_id"], g["tokens"][0], url="https://10.0.0.1/x").status_code for _ in range(4)]
+    assert codes == [400, 400, 400, 429]
+    r = c.post("/v1/games", json={"variant": "macau", "seats": 2, "players": [
+        {"name": "ann", "webhook": {"url": "https://10.0.0.1/x"}}]})
+    assert r.status_code == 429, "the same budget, whichever request carries the webhook"
+
+
+def test_a_receiver_listens_on_443_unless_the_operator_allows_other_ports(make_client, client):
+    g = create(client, seats=2)
+    r = register(client, g["game_id"], g["tokens"][0], url="https://hooks.example.com:8443/x")
+    assert r.status_code == 400 and r.get_json()["code"] == "webhook_url_port"
+    c = make_client(webhook_ports="443,8443")
+    recording(c, answer=("93.184.216.34",))
+    g = create(c, seats=2)
+    assert register(c, g["game_id"], g["tokens"][0], url="https://hooks.example.com:8443/x").status_code == 201
+    assert register(c, g["game_id"], g["tokens"][0], url="https://hooks.example.com:22/x").status_code == 400

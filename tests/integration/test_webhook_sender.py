@@ -11,9 +11,9 @@ import time
 import pytest
 from standardwebhooks import Webhook
 
-from games.webhooks import Secrets, subscription
+from games.webhooks import Lookups, RefusedUrl, Secrets, subscription
 from tests.support.receivers import Receiver
-from workers.sender import Sender, headers_for
+from workers.sender import UNREACHABLE, Sender, headers_for
 
 SECRET = subscription("g", 0, "https://example.com/", ("your_turn",), Secrets(None))[1]
 
@@ -138,15 +138,69 @@ def test_the_address_checked_is_the_address_called_and_a_rebinding_name_is_refus
         def rebinding(host, p):
             return next(answers)
 
-        sender = Sender(allow_private=False, resolver=rebinding)
+        sender = Sender(allow_private=False, lookups=Lookups(rebinding))
         from games.webhooks import check_addresses, parse_url
 
         target = parse_url(f"https://hooks.example.com:{port}/hook")
         assert check_addresses(target, rebinding(target.host, port))  # looked fine at registration
         a = sender.post(f"https://hooks.example.com:{port}/hook", "{}", headers_for(SECRET, "m", "{}"))
-        assert a.error == "refused" and "127.0.0.1" in a.detail
+        assert a.error == "refused" and a.detail == "hooks.example.com is not a public address"
+        assert "127.0.0.1" not in a.detail  # the answer never maps the service's network
         assert rx.requests == []  # never called
         # with the override, the name goes to the address it resolved to, with its own Host header
-        ok = Sender(allow_private=True, resolver=lambda h, p: ["127.0.0.1"]).post(
+        ok = Sender(allow_private=True, lookups=Lookups(lambda h, p: ["127.0.0.1"])).post(
             f"http://hooks.example.com:{port}/hook", "{}", headers_for(SECRET, "m", "{}"))
         assert ok.ok and rx.requests[0].headers["host"] == f"hooks.example.com:{port}"
+
+
+def test_a_closed_port_and_a_receiver_that_never_answers_read_alike():
+    """No port scan through deliveries: refused, silent and not-HTTP receivers all give
+    the same detail, which names no address."""
+    probe = socket.create_server(("127.0.0.1", 0))
+    closed = probe.getsockname()[1]
+    probe.close()
+    silent = RawServer(lambda server, conn: server.stop.wait(5))
+    chatty = RawServer(lambda server, conn: conn.sendall(b"SSH-2.0-OpenSSH_9.2\r\n"))
+    try:
+        attempts = [send(f"http://127.0.0.1:{closed}/hook"), send(silent.url, timeout_s=1.0, connect_timeout_s=0.5),
+                    send(chatty.url)]
+    finally:
+        silent.close()
+        chatty.close()
+    assert {a.detail for a in attempts} == {UNREACHABLE} and all(a.status is None for a in attempts)
+    assert [a.error for a in attempts] == ["connection", "timeout", "connection"]  # the metrics' labels only
+
+
+def test_a_dns_that_never_answers_costs_the_attempt_its_budget_and_no_more():
+    hang = threading.Event()
+
+    def never(host, port):  # the attacker's names never resolve; others at once
+        if host.startswith("slow-dns"):
+            hang.wait(10)
+        return ["93.184.216.34"]
+
+    lookups = Lookups(never, per_key=2, total=8)
+    sender = Sender(allow_private=False, connect_timeout_s=0.3, timeout_s=0.5, lookups=lookups)
+    try:
+        started = time.monotonic()
+        a = sender.post("https://slow-dns.example/hook", "{}", headers_for(SECRET, "m", "{}"), key="attacker")
+        assert time.monotonic() - started < 2.0 and a.error == "timeout" and a.detail == UNREACHABLE
+        sender.post("https://slow-dns.example/hook", "{}", headers_for(SECRET, "m", "{}"), key="attacker")
+        # the attacker's two lookups still hang: his third finds no room at once, another client's does
+        started = time.monotonic()
+        third = sender.post("https://slow-dns.example/hook", "{}", headers_for(SECRET, "m", "{}"), key="attacker")
+        assert third.error == "timeout" and time.monotonic() - started < 0.2
+        assert lookups.within("fast.example", 443, 1.0, "victim") == ["93.184.216.34"]  # another client's runs
+    finally:
+        hang.set()
+
+
+def test_a_port_other_than_443_is_refused_unless_configured():
+    from games.webhooks import parse_url
+
+    with pytest.raises(RefusedUrl) as e:
+        parse_url("https://hooks.example.com:8443/x", False, (443,))
+    assert e.value.code == "webhook_url_port"
+    assert parse_url("https://hooks.example.com/x", False, (443,)).port == 443
+    assert parse_url("https://hooks.example.com:8443/x", False, (443, 8443)).port == 8443
+    assert parse_url("https://hooks.example.com:8443/x", False, None).port == 8443  # "*": any

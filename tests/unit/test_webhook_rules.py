@@ -137,8 +137,10 @@ def test_a_message_id_is_one_per_notice_and_subscription():
                 message_id("wh_1", "game_started", "g", 7, 1)}) == 4
 
 
-def test_the_lane_gives_a_hanging_receiver_its_share_and_no_more():
-    lane = Lane(threads=4, per_origin=2, backlog=10)
+def test_the_lane_gives_a_client_whose_receivers_hang_its_share_and_no_more():
+    """One client's forty webhooks to forty receivers that hang are one share: at most
+    per_client threads, whatever their URLs, while the other clients are served."""
+    lane = Lane(threads=4, per_client=2, backlog=100)
     release = threading.Event()
     done, hanging = [], []
 
@@ -146,24 +148,38 @@ def test_the_lane_gives_a_hanging_receiver_its_share_and_no_more():
         hanging.append(1)
         release.wait(10)
 
-    for _ in range(3):
-        assert lane.submit("https://slow:443", hang)
+    for origin in range(40):
+        assert lane.submit("attacker", f"game{origin % 4}", hang)
     for i in range(20):
-        assert lane.submit(f"https://fast{i % 3}:443", lambda i=i: done.append(i))
+        assert lane.submit(f"client{i % 3}", "g", lambda i=i: done.append(i))
     deadline = time.monotonic() + 5
     while len(done) < 20 and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert sorted(done) == list(range(20))  # served while two threads hang on the slow one
-    assert len(hanging) == 2  # never more than per_origin at once
+    assert sorted(done) == list(range(20))  # served while two threads hang on the attacker's
+    assert len(hanging) == 2  # never more than per_client at once
     release.set()
     deadline = time.monotonic() + 5
-    while len(hanging) < 3 and time.monotonic() < deadline:
+    while len(hanging) < 40 and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert len(hanging) >= 3
+    assert len(hanging) == 40
 
 
-def test_the_lane_refuses_past_an_origins_backlog():
-    lane = Lane(threads=1, per_origin=1, backlog=2)
+def test_a_clients_groups_take_turns():
+    lane = Lane(threads=1, per_client=1, backlog=100)
+    gate, order = threading.Event(), []
+    assert lane.submit("c", "first", lambda: gate.wait(5))
+    for i in range(3):
+        assert lane.submit("c", "busy", lambda i=i: order.append(("busy", i)))
+    assert lane.submit("c", "quiet", lambda: order.append(("quiet", 0)))
+    gate.set()
+    deadline = time.monotonic() + 5
+    while len(order) < 4 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert order[:2] == [("busy", 0), ("quiet", 0)], order  # the quiet game did not wait for the busy one
+
+
+def test_the_lane_refuses_past_a_clients_backlog():
+    lane = Lane(threads=1, per_client=1, backlog=2)
     gate = threading.Event()
     started = threading.Event()
 
@@ -171,9 +187,9 @@ def test_the_lane_refuses_past_an_origins_backlog():
         started.set()
         gate.wait(5)
 
-    assert lane.submit("o", block)
+    assert lane.submit("o", "g", block)
     assert started.wait(5)
-    assert lane.submit("o", block) and lane.submit("o", block)
-    assert not lane.submit("o", block)  # two wait already
-    assert lane.submit("p", lambda: None)  # another receiver has room
+    assert lane.submit("o", "g", block) and lane.submit("o", "h", block)
+    assert not lane.submit("o", "i", block)  # two wait already, whatever their group
+    assert lane.submit("p", "g", lambda: None)  # another client has room
     gate.set()

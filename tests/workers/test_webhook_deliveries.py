@@ -269,7 +269,7 @@ def test_a_players_notices_carry_no_name_or_key_and_erasure_leaves_no_name_in_th
     subscriptions and the outbox included)."""
     import redis
 
-    from tests.api.test_players import dump
+    from tests.support.leftovers import dump
 
     name = "Quentin Webhookson"
     s = make_stack()
@@ -284,7 +284,7 @@ def test_a_players_notices_carry_no_name_or_key_and_erasure_leaves_no_name_in_th
         assert r.status_code == 201, r.get_json()
         gid, token = r.get_json()["game_id"], r.get_json()["players"][0]["token"]
         assert c.get(f"/v1/games/{gid}").get_json()["rated"] is True
-        for _ in range(400):
+        for _ in range(5000):  # a move each: a rated game's deal is random, and some run to thousands of events
             view = my_turn(c, gid, token)
             if view["status"] != "playing":
                 break

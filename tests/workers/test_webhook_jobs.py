@@ -1,6 +1,6 @@
 """The webhooks' worker side in process (an in-memory store, RQ on fakeredis, a real
-receiver on loopback): an append's notices are pushed onto the notices list once, and a
-dispatcher fans them out; a failed attempt schedules its retry as an RQ job at its time; a
+receiver on loopback): an append's notices are pushed onto the notices list once, and only
+for a game somebody subscribed to, and a dispatcher fans them out; a failed attempt schedules its retry as an RQ job at its time; a
 batch a dead dispatcher held goes back on the list; what they do is counted in the metrics."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import pytest
 from rq import Queue
 from rq.job import Job
 
+from domain import command_from_move
 from events.store import InMemoryEventStore
 from games.notifications import notices
 from games.service import TableSpec
@@ -21,7 +22,9 @@ from service.metrics import scrape
 from service.wiring import build
 from tests.support.receivers import Receiver
 from tests.support.scrape import recorded, value
+from games.due import PEOPLE
 from workers import jobs
+from workers.batches import run_due
 from workers.queueing import QUEUE_NAME, webhooks_queue
 from workers.webhooks import ALIVE, NOTICES, PROCESSING
 
@@ -61,11 +64,11 @@ def test_an_append_with_notices_is_one_fan_out_and_a_delivery_is_counted(service
                   recorded("macau_webhook_delivery_delay_seconds_count"))
         record, sub = person_and_bot(services, rx.url)
         assert record.state.actor == 0
-        # the creation's notices, pushed before the webhook existed, and what the webhook is owed
+        # what the webhook is owed (the creation's notices came before anybody subscribed: not pushed)
         owed = waiting(services)
         assert [(w["only"], [n["event"] for n in w["notices"]]) for w in owed] == [
-            ("", ["game_started", "your_turn"]), (sub.webhook_id, ["game_started", "your_turn"])]
-        assert services.webhooks.dispatch() == 2 and waiting(services) == []  # two deliveries, not four
+            (sub.webhook_id, ["game_started", "your_turn"])]
+        assert services.webhooks.dispatch() == 2 and waiting(services) == []
         got = rx.wait_for(2, 10)
         assert sorted(r.json["type"] for r in got) == ["game_started", "your_turn"]
         deadline = time.monotonic() + 5
@@ -82,20 +85,35 @@ def test_an_append_with_notices_is_one_fan_out_and_a_delivery_is_counted(service
         assert len(rx.wait_for(3, 1)) == 2
 
 
-def test_a_game_nobody_listens_to_costs_one_push_and_no_delivery(services):
+def test_a_game_nobody_subscribed_to_pushes_nothing(services):
     record, _ = services.games.create(TableSpec("macau", seats=2, players=["ann", "bob"], turn_timeout_s=None))
-    assert record.status == "playing"
-    assert len(waiting(services)) == 1
+    assert record.status == "playing"  # a start and a turn: notices nobody is to hear
+    assert waiting(services) == []
     assert services.webhooks.dispatch() == 0 and services.webhooks.outbox.pending() == 0
 
 
-def test_an_append_without_notices_pushes_nothing(services):
-    record, _ = services.games.create(TableSpec("macau", seats=2, bots=["easy", "easy"], turn_timeout_s=None,
-                                                bot_delay_s=0))
-    assert [n["event"] for w in waiting(services) for n in w["notices"]] == ["game_started"]  # for the operator
-    assert jobs.bot_turn(record.game_id, record.version).startswith("seat")
-    assert services.repo.load(record.game_id).version > record.version
-    assert len(waiting(services)) == 1  # a bot's move at a table of bots: nobody to tell
+def test_once_a_game_is_subscribed_its_appends_push_their_notices(services):
+    with Receiver() as rx:
+        record, sub = person_and_bot(services, rx.url)
+        services.queue.connection.delete(NOTICES)
+        seat = record.state.actor
+        moved = services.games.act(record.game_id, seat, command_from_move(seat, {"action": "draw"})).record
+        assert moved.state.actor == 1 and waiting(services) == []  # the bot's turn: nothing to tell ann
+        assert run_due(PEOPLE).endswith("1 actions")  # the bot moves: ann's turn, which her webhook hears of
+        pushed = [(n["event"], n["seats"]) for w in waiting(services) for n in w["notices"]]
+        assert pushed == [("your_turn", [0])] or ("game_finished", [0]) in pushed
+
+
+def test_the_operators_webhook_hears_every_game(clock=None):
+    queue = Queue(QUEUE_NAME, connection=fakeredis.FakeRedis(server=fakeredis.FakeServer()))
+    services = build(Config(enqueue=True, webhook_allow_private=True, operator_webhook_url="http://127.0.0.1:9/x",
+                            operator_webhook_secret="whsec_" + "A" * 32, operator_webhook_events=["game_started"]),
+                     store=InMemoryEventStore(), queue=queue)
+    try:
+        services.games.create(TableSpec("macau", seats=2, players=["ann", "bob"], turn_timeout_s=None))
+        assert [n["event"] for w in waiting(services) for n in w["notices"]] == ["game_started"]  # its events only
+    finally:
+        services.close()
 
 
 def test_a_batch_a_dead_dispatcher_held_goes_back_on_the_list(services):
@@ -151,7 +169,8 @@ def test_a_failed_attempt_schedules_its_retry_and_marks_the_receiver_failing(ser
 
 def test_a_fan_out_that_fails_keeps_its_batch_for_the_next_pass(services, monkeypatch):
     with Receiver() as rx:
-        person_and_bot(services, rx.url)  # the creation's notices and the registration's: two items
+        record, sub = person_and_bot(services, rx.url)  # what the registration is owed: one item
+        services.webhooks.notify(record, notices(None, record, []))  # and a second
         store = services.webhooks.store
 
         def away(game_ids):
@@ -208,3 +227,47 @@ def test_a_dispatcher_woken_by_one_notice_takes_those_of_the_next_moments_with_i
     assert lingered == [0.05]
     assert [[item["game_id"] for item in batch] for batch in taken] == [[g.game_id for g in games]]
     assert waiting(services) == [] and r.llen(PROCESSING + "d") == 0
+
+
+class HeldLane:
+    """A lane that takes attempts and never runs them (a receiver that never answers)."""
+
+    def __init__(self):
+        self.held = []
+
+    def submit(self, client, group, task):
+        self.held.append((client, group))
+        return True
+
+
+def test_a_webhook_holds_a_bounded_number_of_deliveries_and_the_oldest_fail_visibly(services, redis_url):
+    from games.notifications import Notice
+    from games.outbox import RedisOutbox
+    from games.webhooks import RedisWebhooks
+
+    for store, outbox in ((services.webhooks.store, services.webhooks.outbox),
+                          (RedisWebhooks(redis_client(redis_url)), RedisOutbox(redis_client(redis_url)))):
+        webhooks = services.webhooks
+        webhooks.store, webhooks.outbox = store, outbox
+        webhooks.settings.pending_per_webhook = 3
+        webhooks._lane = HeldLane()
+        record, sub = person_and_bot(services, "http://127.0.0.1:9/never")
+        services.queue.connection.delete(NOTICES)
+        for v in range(10, 15):  # five turns come back to seat 0 while its receiver never answers
+            webhooks.fan_out([{"game_id": record.game_id, "only": "", "notices": [
+                Notice("your_turn", record.game_id, v, (0,), f"2026-01-01T00:00:{v}.000Z", {}).to_dict()]}])
+        assert len(webhooks._lane.held) == 5
+        state = store.states(record.game_id)[sub.webhook_id]
+        assert state["failed"] == 2 and state["last_delivery"]["error"] == "overflow"
+        assert state["last_delivery"]["status"] == "failed"
+        assert outbox.trim(record.game_id, sub.webhook_id, 3) == []  # three left, the newest
+        pending = [m for m in outbox.trim(record.game_id, sub.webhook_id, 0)]
+        assert len(pending) == 3
+        kept = [outbox.load(f"{record.game_id}/{m}") for m in pending]
+        assert sorted(orjson.loads(d.body)["data"]["version"] for d in kept) == [12, 13, 14]  # the newest stay
+
+
+def redis_client(url):
+    import redis
+
+    return redis.Redis.from_url(url)
