@@ -1,6 +1,8 @@
-"""Bot reply latency: from a human's move to the bot's reply event, with ``bot_delay_s=0``.
+"""Bot reply latency: from a human's move to the bot's reply event, with ``bot_delay_s=0``
+(how fast a bot answers), or with ``--delay 1`` (how well bots keep the pace asked for:
+the reply should come 1 s after the move, not 2).
 
-    python -m bench.bots [--moves 300] [--level normal]
+    python -m bench.bots [--moves 300] [--level normal] [--delay 0] [--root OTHER_CHECKOUT]
 
 Starts a real Redis-compatible server, the API under gunicorn (production settings) and
 two RQ worker processes, then plays heads-up games: a scripted human against one bot. The
@@ -36,14 +38,17 @@ def main(argv=None) -> None:
     ap.add_argument("--level", default="normal")
     ap.add_argument("--variant", default="makao")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--delay", type=float, default=0.0, help="the tables' bot_delay_s")
+    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                    help="the checkout whose service is measured")
     a = ap.parse_args(argv)
     from service.embedded_redis import free_port, start_server
 
     server = start_server()
     port = free_port()
-    env = dict(os.environ, **NO_TABLE_LIMITS, REDIS_URL=server.url, MACAU_RATE_LIMIT_PER_S="0", GUNICORN_BIND=f"127.0.0.1:{port}",
-               GUNICORN_WORKERS="2", MACAU_LOG_LEVEL="WARNING")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.abspath(a.root)
+    env = dict(os.environ, **NO_TABLE_LIMITS, REDIS_URL=server.url, MACAU_RATE_LIMIT_PER_S="0",
+               GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS="2", MACAU_LOG_LEVEL="WARNING", PYTHONPATH=root)
     procs = [subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "service/gunicorn_conf.py", "service.wsgi:app"],
                               env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
     procs += [subprocess.Popen([sys.executable, "-m", "service.cli", "worker"], env=env, cwd=root,
@@ -65,7 +70,7 @@ def main(argv=None) -> None:
             if game is None:
                 status, g = conn.request("POST", "/v1/games", {
                     "variant": a.variant, "seats": 2, "players": [{"name": "human"}],
-                    "bots": [{"level": a.level}], "bot_delay_s": 0, "turn_timeout_s": None,
+                    "bots": [{"level": a.level}], "bot_delay_s": a.delay, "turn_timeout_s": None,
                     "seed": rng.randrange(10**9)})
                 game = (g["game_id"], g["players"][0]["token"])
             gid, tok = game
@@ -109,7 +114,7 @@ def main(argv=None) -> None:
             "reply_p99_ms": round(pct(server_ms, 99), 2),
             "client_observed_p50_ms": round(pct(client_ms, 50), 2),
             "client_observed_p99_ms": round(pct(client_ms, 99), 2),
-            "replies": len(server_ms), "level": a.level, "variant": a.variant,
+            "replies": len(server_ms), "level": a.level, "variant": a.variant, "bot_delay_s": a.delay,
             "mean_ms": round(statistics.mean(server_ms), 2) if server_ms else None,
         }))
     finally:

@@ -2,6 +2,7 @@
 
     python -m bench.capacity [--start 100] [--factor 1.4] [--fine-factor 1.15] [--plot docs/capacity.png]
     python -m bench.capacity --root /path/to/other/checkout      the same people against another version
+    python -m bench.capacity --steps 500 --step-seconds 80       fixed: 500 people, 80 s measured in steady state
 
 Starts a real Redis-compatible server, the API under gunicorn with the production
 settings (``--api-workers`` gevent workers, default 2) and ``--bot-workers`` RQ workers
@@ -14,9 +15,10 @@ A person (``Person``) arrives, takes a seat -- through quick play (a table of 2-
 macau or makao; a table that has not filled after ``--fill-after`` seconds is filled
 with bots), or, ``--own-table`` of them, at a table of his own with 1 to 3 bots -- and
 holds his seat's event stream: Server-Sent Events, or for ``--long-poll`` of them a
-long-poll of the events, again and again. When an event says it is his turn (or a pass
-card or a last-card call is his to give), he reads his view, thinks, and posts one of the
-moves the view lists (a play nine times in ten when there is one, a last-card call when
+long-poll of the events, again and again. When his stream gives him his turn frame (his turn, a
+pass card or a last-card call to give: the moves he may make), he thinks and posts one
+of the moves it lists (a long-poller asks for his turn, ``until=turn``; against a version
+without turn frames, the events that give him his turn make him read his view first) (a play nine times in ten when there is one, a last-card call when
 there is one). The thinking time is log-normal: median ``--think`` seconds (4), sigma
 0.6 (so half of all moves take 2.7-6.0 s, one in twenty more than 10.7 s), capped at 20 s
 (the turn clock is 60 s). When the game ends he leaves and another person arrives in his
@@ -37,6 +39,14 @@ number of people a step held; the steps stop at the first that did not.
 
 The load generator is one asyncio process on raw sockets (no HTTP library); it runs on
 the same cores as the service, so its CPU (reported) is taken from the service's.
+
+Each step also reports what one person's move costs the service (``per_move``): its CPU
+(API, workers with RQ's scheduler, Redis, and each of them), the load generator's CPU, RQ
+jobs run, Redis commands (all of them, those inside scripts included; by command too) and
+requests sent (by kind), each divided by the people's moves. A run of one step (``--steps
+500``) is the fixed mode: the people arrive over 20 s and play 65 s before the whole
+``--step-seconds`` is measured, so a version that schedules a job per turn clock (60 s)
+has them firing in the window as in steady state; its figures are also the result's own.
 
 Prints one JSON object as its last line; with ``--plot``, draws latency and CPU against
 people (PNG)."""
@@ -68,10 +78,15 @@ from bench.stack import NO_TABLE_LIMITS
 HOST = "127.0.0.1"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MOVE_P99_MS, DELIVERY_P99_MS = 100.0, 250.0  # the limits a step must hold
+# a fixed run (one step): the people arrive over FIXED_RAMP_S, play FIXED_SETTLE_S (longer
+# than the 60 s turn clock: a version that schedules a job per clock has them firing by
+# then, as in steady state), and the whole --step-seconds after that is measured
+FIXED_RAMP_S, FIXED_SETTLE_S = 20.0, 65.0
 NEAR = 0.4  # a step whose p99 passed this share of a limit: the next steps grow by --fine-factor
 THINK_SIGMA, THINK_CAP_S = 0.6, 20.0
 VARIANTS = ("macau", "makao")
 ACTING = ("turn_started", "follow_up_required", "call_window_opened", "skip_robin_started")
+BOT_MOVES = ("card_played", "cards_drawn", "player_passed", "penalty_taken", "skip_accepted", "call_made")
 QUIET_S = 40.0  # a player who heard nothing for this long reads his view again
 IDLE_REOPEN_S = 25.0  # the server closes a keep-alive connection idle for 30 s: reopen before
 
@@ -185,7 +200,9 @@ class Window:
     views: list = field(default_factory=list)  # ms, a view's answer
     joins: list = field(default_factory=list)  # ms, a quick play's or a new table's answer
     delivery: list = field(default_factory=list)  # ms, an event's store time to its arrival
+    bot_pace: list = field(default_factory=list)  # s, a bot's move after the append before it (bot_delay_s 1)
     moves_done: int = 0
+    requests: dict = field(default_factory=dict)  # requests sent by kind (a stream's opening included)
     events: int = 0
     refused: int = 0  # 4xx answers to moves (a race the game decided against): not errors
     errors: int = 0
@@ -205,6 +222,8 @@ class Load:
         self.window = Window()
         self.next_id = 0
         self.started_ms = 0.0  # events stored before a stream opened are backlog, not deliveries
+        self.frames = False  # the service gives a seat its turn frame (else: the turn's events, then a view read)
+        self.pacer: dict[str, "Stream"] = {}  # per game, the stream that times its bots
 
     def name(self) -> str:
         self.next_id += 1
@@ -217,6 +236,8 @@ class Load:
                    timeout: float = 15.0):
         """A request, timed into the window by ``kind``; failures counted. (status, body) or None."""
         w = self.window
+        if w.open:
+            w.requests[kind] = w.requests.get(kind, 0) + 1
         t0 = time.perf_counter()
         try:
             status, raw = await http.request(method, path, body, token, timeout)
@@ -248,10 +269,15 @@ class Stream:
         self.http = Http(load.port)
         self.opened_ms = time.time() * 1000
         self._chunked = False
+        self.bots: set[int] = set()  # the seats a bot plays (its moves are timed: BOT_MOVES)
+        self.last_ms: Optional[float] = None  # the time of the last append seen
 
     async def open(self) -> bool:
         if self.long_poll:
             return True
+        w = self.load.window
+        if w.open:
+            w.requests["stream"] = w.requests.get("stream", 0) + 1
         auth = f"Authorization: Bearer {self.token}\r\n" if self.token else ""
         try:
             await asyncio.wait_for(self.http._open(), 15)
@@ -288,13 +314,35 @@ class Stream:
     def _arrived(self, events: list) -> None:
         w = self.load.window
         now = time.time() * 1000
-        for e in events:
+        logged = [e for e in events if "seq" in e]  # (a turn frame is no event of the log)
+        # a long-poll that waits for its seat's turn holds the events before it on purpose:
+        # its delivery is that of the events that gave the turn (the last append's)
+        newest = at_ms(logged[-1]["at"]) if logged and self.long_poll and self.token and self.load.frames else None
+        for e in logged:
+            self._paced(e, w)
             self.after = max(self.after, e["seq"])
             if w.open:
                 w.events += 1
                 at = at_ms(e["at"])
-                if at >= self.opened_ms:  # the backlog a stream opens with is no delivery
+                if at >= self.opened_ms and (newest is None or at == newest):  # a stream's backlog: no delivery
                     w.delivery.append(now - at)
+
+    def _paced(self, e: dict, w: Window) -> None:
+        """A bot's move, the first event of its append, is timed from the append before it
+        (the bots of these tables wait their default delay, 1 s); each game once (a table's
+        first seat's stream, or a spectator's)."""
+        t, seat = e["type"], e.get("seat")
+        if t == "bot_joined" or t == "player_left" or (t == "autopilot_changed" and e["data"].get("on")):
+            self.bots.add(seat)
+        elif t == "autopilot_changed":
+            self.bots.discard(seat)
+        at = at_ms(e["at"])
+        if at == self.last_ms:
+            return
+        if w.open and t in BOT_MOVES and seat in self.bots and self.last_ms is not None and at >= self.opened_ms \
+                and self.load.pacer.setdefault(self.game_id, self) is self:
+            w.bot_pace.append((at - self.last_ms) / 1000)
+        self.last_ms = at
 
     async def _sse(self) -> Optional[list]:
         reader = self.http.reader
@@ -316,11 +364,15 @@ class Stream:
                 return events
 
     async def _poll(self) -> Optional[list]:
-        got = await self.load.call(self.http, "GET", f"/v1/games/{self.game_id}/events?after={self.after}&wait=25",
+        # a player waits for his turn (its frame), a spectator for the next events
+        until = "&until=turn" if self.token and self.load.frames else ""
+        got = await self.load.call(self.http, "GET",
+                                   f"/v1/games/{self.game_id}/events?after={self.after}&wait=25{until}",
                                    token=self.token, kind="poll", timeout=40.0)
         if got is None or got[0] != 200:
             return None
-        return orjson.loads(got[1])["events"]
+        page = orjson.loads(got[1])
+        return page["events"] + ([page["turn"]] if page.get("turn") else [])
 
     def close(self) -> None:
         self.http.close()
@@ -392,24 +444,33 @@ class Person:
                 quiet = not events and now - last > QUIET_S  # nothing for long: look again
                 if events:
                     last = now
-                mine = quiet or any(e["type"] in ACTING and e.get("seat") == me for e in events) or \
-                    any(e["type"] == "pass_cards_requested" for e in events)
+                frame = next((e for e in reversed(events) if e["type"] == "your_turn"), None)
+                # without turn frames (an earlier version): the events that give him something
+                # to do, then a read of his view
+                mine = frame is not None or quiet or not load.frames and (
+                    any(e["type"] in ACTING and e.get("seat") == me for e in events)
+                    or any(e["type"] == "pass_cards_requested" for e in events))
                 if mine and (acting is None or acting.done()):
-                    acting = asyncio.create_task(self.act(game_id, token, me))
+                    acting = asyncio.create_task(self.act(game_id, token, me, frame))
         finally:
             if acting is not None and not acting.done():
                 acting.cancel()
             stream.close()
 
-    async def act(self, game_id: str, token: str, me: int, again: bool = True) -> None:
+    async def act(self, game_id: str, token: str, me: int, frame: Optional[dict] = None, again: bool = True) -> None:
+        """Play a move of ``frame``'s (the seat's turn frame, from its stream), or of the view
+        read now when there is none (a quiet spell, a refused move)."""
         load, rng = self.load, self.load.rng
-        got = await load.call(self.http, "GET", f"/v1/games/{game_id}", token=token, kind="view")
-        if got is None or got[0] != 200:
-            return
-        view = orjson.loads(got[1])
-        you = view.get("you") or {}
-        moves = [m for m in you.get("legal_moves", ()) if m["action"] != "catch"]
-        if view["status"] != "playing" or not moves:
+        if frame is None:
+            got = await load.call(self.http, "GET", f"/v1/games/{game_id}", token=token, kind="view")
+            if got is None or got[0] != 200:
+                return
+            view = orjson.loads(got[1])
+            if view["status"] != "playing":
+                return
+            frame = view.get("you") or {}
+        moves = [m for m in frame.get("legal_moves", ()) if m["action"] != "catch"]
+        if not moves:
             return
         await asyncio.sleep(load.think_s())
         calls = [m for m in moves if m["action"] == "announce"]
@@ -426,7 +487,9 @@ class Person:
                 load.window.moves_done += 1
         else:
             load.window.refused += 1
-            if again and got[0] in (409, 422):  # the game moved meanwhile: look again, once
+            # the game moved meanwhile: look again, once (with turn frames the next one says
+            # what is left to do, if anything)
+            if again and got[0] in (409, 422) and not load.frames:
                 await self.act(game_id, token, me, again=False)
 
 
@@ -441,7 +504,8 @@ class Spectator:
     async def live(self) -> None:
         load, rng = self.load, self.load.rng
         while not self.retired:
-            got = await load.call(self.http, "GET", f"/v1/games?status=playing&variant={rng.choice(VARIANTS)}&limit=50")
+            got = await load.call(self.http, "GET", f"/v1/games?status=playing&variant={rng.choice(VARIANTS)}&limit=50",
+                                 kind="lobby")
             games = orjson.loads(got[1])["games"] if got is not None and got[0] == 200 else []
             if not games:
                 await asyncio.sleep(2.0 + rng.random())
@@ -487,9 +551,10 @@ class Service:
         api_out = open(os.environ["CAP_ACCESS_LOG"], "w") if os.environ.get("CAP_ACCESS_LOG") else subprocess.DEVNULL
         self.procs.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app"],
                                            **{**quiet, "stdout": api_out}))
+        workers_out = open(os.environ["CAP_WORKER_LOG"], "w") if os.environ.get("CAP_WORKER_LOG") else subprocess.DEVNULL
         for i in range(self.bot_workers):
             self.procs.append(subprocess.Popen([sys.executable, "-m", "service.cli", "worker"]
-                                               + ([] if i == 0 else ["--no-sweeper"]), **quiet))
+                                               + ([] if i == 0 else ["--no-sweeper"]), **{**quiet, "stderr": workers_out}))
         deadline = time.monotonic() + 60
         while True:
             if any(p.poll() is not None for p in self.procs) or time.monotonic() > deadline:
@@ -522,7 +587,22 @@ class Service:
         c = redis.Redis.from_url(self.server.url)
         try:
             info = c.info()
-            return {"commands": info["total_commands_processed"], "used_memory": info["used_memory"]}
+            stats = c.info("commandstats")
+            return {"commands": info["total_commands_processed"], "used_memory": info["used_memory"],
+                    "by_command": {k.removeprefix("cmdstat_"): v["calls"] for k, v in stats.items()}}
+        finally:
+            c.close()
+
+    def jobs_run(self) -> int:
+        """RQ jobs the workers have run (finished or failed), as RQ counts them per worker."""
+        import redis
+
+        c = redis.Redis.from_url(self.server.url)
+        try:
+            pipe = c.pipeline(transaction=False)
+            for key in c.smembers("rq:workers"):
+                pipe.hmget(key, "successful_job_count", "failed_job_count")
+            return sum(int(v or 0) for fields in pipe.execute() for v in fields)
         finally:
             c.close()
 
@@ -578,6 +658,11 @@ def steps_of(a, near) -> Iterator[int]:
 
 async def run(a, service: Service) -> dict:
     load = Load(service.port, a)
+    fixed = bool(a.steps) and "," not in a.steps
+    probe = Http(service.port)
+    status, document = await probe.request("GET", "/openapi.yaml")
+    probe.close()
+    load.frames = status == 200 and b"TurnFrame:" in document
     people: list[tuple[Person, asyncio.Task]] = []
     spectators: list[tuple[Spectator, asyncio.Task]] = []
     me = psutil.Process()
@@ -590,9 +675,12 @@ async def run(a, service: Service) -> dict:
             (last.get("delivery_p99_ms") or 0) > NEAR * DELIVERY_P99_MS
     for players in steps_of(a, near):
         load.window = w = Window()
-        ramp_s = a.step_seconds * 0.3
-        settle_s = a.step_seconds * 0.15
-        measure_s = a.step_seconds - ramp_s - settle_s
+        if fixed:  # one step: the whole step measured, in steady state (see FIXED_*)
+            ramp_s, settle_s, measure_s = FIXED_RAMP_S, FIXED_SETTLE_S, a.step_seconds
+        else:
+            ramp_s = a.step_seconds * 0.3
+            settle_s = a.step_seconds * 0.15
+            measure_s = a.step_seconds - ramp_s - settle_s
         want_spectators = int(players * a.spectators)
         adding = players - len(people)
         adding_spectators = want_spectators - len(spectators)
@@ -609,27 +697,38 @@ async def run(a, service: Service) -> dict:
         cpu0 = {name: cpu_of(ps) for name, ps in groups.items()}
         gen0 = sum(me.cpu_times()[:2])
         info0 = service.redis_info()
+        jobs0 = service.jobs_run()
         t0 = time.monotonic()
         w.open = True
         await asyncio.sleep(measure_s)
         w.open = False
         dt = time.monotonic() - t0
         info1 = service.redis_info()
+        jobs = service.jobs_run() - jobs0
         groups = service.groups()
-        cpu = {name: round(100 * (cpu_of(ps) - cpu0[name]) / dt, 1) for name, ps in groups.items()}
+        used = {name: cpu_of(ps) - cpu0[name] for name, ps in groups.items()}
+        generated = sum(me.cpu_times()[:2]) - gen0
+        cpu = {name: round(100 * used[name] / dt, 1) for name, ps in groups.items()}
         step = {
             "players": players, "spectators": len(spectators), "seconds": round(dt, 1),
             "moves_per_s": round(w.moves_done / dt, 1), "events_delivered_per_s": round(w.events / dt, 1),
             "move_p50_ms": _r(pct(w.moves, 50)), "move_p99_ms": _r(pct(w.moves, 99)),
             "view_p99_ms": _r(pct(w.views, 99)), "join_p99_ms": _r(pct(w.joins, 99)),
             "delivery_p50_ms": _r(pct(w.delivery, 50)), "delivery_p99_ms": _r(pct(w.delivery, 99)),
+            "bot_pace_p50_s": _r3(pct(w.bot_pace, 50)), "bot_pace_p99_s": _r3(pct(w.bot_pace, 99)),
+            "bot_moves_timed": len(w.bot_pace),
             "errors": w.errors, "error_kinds": w.error_kinds, "refused_moves": w.refused,
-            "cpu_pct": {**cpu, "load_generator": round(100 * (sum(me.cpu_times()[:2]) - gen0) / dt, 1)},
+            "cpu_pct": {**cpu, "load_generator": round(100 * generated / dt, 1)},
             "rss_mib": {name: rss_mib(ps) for name, ps in groups.items()},
             "redis_used_mib": round(info1["used_memory"] / 2**20, 1),
             "redis_ops_per_s": round((info1["commands"] - info0["commands"]) / dt),
         }
         step["rss_mib"]["load_generator"] = rss_mib([me])
+        step.update(per_move(w, used, generated, info1["commands"] - info0["commands"], jobs))
+        if w.moves_done:
+            by = {k: (v - info0["by_command"].get(k, 0)) / w.moves_done for k, v in info1["by_command"].items()}
+            step["redis_commands_per_move_by_command"] = {k: round(v, 2) for k, v in sorted(
+                by.items(), key=lambda kv: -kv[1]) if v >= 0.05}
         fails = []
         if not w.moves or step["move_p99_ms"] > MOVE_P99_MS:
             fails.append(f"move p99 {step['move_p99_ms']} ms > {MOVE_P99_MS:g}" if w.moves else "no move answered")
@@ -641,8 +740,11 @@ async def run(a, service: Service) -> dict:
         results.append(step)
         print(f"{players} people + {len(spectators)} spectators: {step['moves_per_s']} moves/s, move p50/p99 "
               f"{step['move_p50_ms']}/{step['move_p99_ms']} ms, delivery p50/p99 {step['delivery_p50_ms']}/"
-              f"{step['delivery_p99_ms']} ms, errors {w.errors}, CPU % {step['cpu_pct']}, RSS MiB {step['rss_mib']}, "
-              f"Redis {step['redis_ops_per_s']} ops/s" + (f" -- broke: {'; '.join(fails)}" if fails else ""),
+              f"{step['delivery_p99_ms']} ms, bot pace p50/p99 {step['bot_pace_p50_s']}/{step['bot_pace_p99_s']} s, "
+              f"errors {w.errors}, CPU % {step['cpu_pct']}, RSS MiB {step['rss_mib']}, "
+              f"Redis {step['redis_ops_per_s']} ops/s; per move: {step['service_cpu_ms_per_move']} ms CPU "
+              f"{step.get('cpu_ms_per_move')}, {step['rq_jobs_per_move']} jobs, {step['redis_commands_per_move']} "
+              f"commands, {step['requests_per_move']} requests" + (f" -- broke: {'; '.join(fails)}" if fails else ""),
               file=sys.stderr, flush=True)
         if fails:
             broke = "; ".join(fails)
@@ -655,7 +757,33 @@ async def run(a, service: Service) -> dict:
         for task in pending:
             task.cancel()
         _, pending = await asyncio.wait(pending, timeout=1.0)
-    return {"players_held": held, "limit": broke, "steps": results}
+    out = {"players_held": held, "limit": broke, "steps": results}
+    if results:  # the last step's cost per move (a fixed run's one step: --steps 500)
+        out.update({k: results[-1][k] for k in PER_MOVE + ("cpu_ms_per_move",) if k in results[-1]})
+    return out
+
+
+PER_MOVE = ("service_cpu_ms_per_move", "generator_cpu_ms_per_move", "rq_jobs_per_move", "redis_commands_per_move",
+            "requests_per_move")
+
+
+def per_move(w: Window, used: dict, generated: float, commands: int, jobs: int) -> dict:
+    """What one person's move cost over the window: the service's CPU (API, workers with
+    RQ's scheduler, Redis) and each part of it, the load generator's, RQ jobs run, Redis
+    commands and requests sent, each divided by the people's moves."""
+    n = w.moves_done
+    if not n:
+        return {k: None for k in PER_MOVE}
+    ms = {name: round(1000 * seconds / n, 2) for name, seconds in used.items()}
+    return {"service_cpu_ms_per_move": round(sum(ms.values()), 2), "cpu_ms_per_move": ms,
+            "generator_cpu_ms_per_move": round(1000 * generated / n, 2), "rq_jobs_per_move": round(jobs / n, 3),
+            "redis_commands_per_move": round(commands / n, 1),
+            "requests_per_move": round(sum(w.requests.values()) / n, 3),
+            "requests_per_move_by_kind": {k: round(v / n, 3) for k, v in sorted(w.requests.items())}}
+
+
+def _r3(x: float) -> Optional[float]:
+    return None if x != x else round(x, 3)
 
 
 def _r(x: float) -> Optional[float]:

@@ -206,14 +206,22 @@ async def _idle_steps(port: int, games: list[str], process, levels: list[int], k
     return steps
 
 
+def caps_for(connections: int) -> dict:
+    """An API process's connection caps raised to hold ``connections`` from this one client
+    (every stream of the bench comes from one address), in both modes."""
+    return {"GUNICORN_WORKER_CONNECTIONS": str(connections + 1000), "MACAU_MAX_STREAMS": str(connections + 500),
+            "MACAU_MAX_STREAMS_PER_CLIENT": str(connections + 500),
+            "MACAU_MAX_CONNECTIONS_PER_CLIENT": str(connections + 500),
+            "MACAU_MAX_HEADER_READS_PER_CLIENT": str(connections + 500)}
+
+
 def idle(levels: list[int], poll_levels: list[int], root: str) -> dict:
     """What idle SSE streams and waiting long-polls cost one API process (``--idle``)."""
     from bench.api import create
     from bench.stack import Stack
 
     most = max(levels + poll_levels)
-    caps = {"GUNICORN_WORKER_CONNECTIONS": str(most + 1000), "MACAU_MAX_STREAMS": str(most + 500),
-            "MACAU_MAX_STREAMS_PER_CLIENT": str(most + 500), "MACAU_MAX_CONNECTIONS_PER_CLIENT": str(most + 500)}
+    caps = caps_for(most)
     out: dict = {}
     for kind, steps in (("sse", levels), ("long_poll", poll_levels)):
         if not steps:
@@ -260,7 +268,8 @@ def main(argv=None) -> None:
     from bench.api import create, plan_game
     from bench.stack import Stack
 
-    with Stack("cluster" if a.cluster else "redis", apis=a.replicas, workers=1, root=a.root) as stack:
+    with Stack("cluster" if a.cluster else "redis", apis=a.replicas, workers=1, root=a.root,
+               env=caps_for(a.clients + long_polls)) as stack:
         conn = Conn(stack.port)
         games = []
         for i in range(a.games):

@@ -64,7 +64,16 @@ def present(record: GameRecord) -> tuple[int, ...]:
 def demands(record: Optional[GameRecord], seat: int) -> tuple[str, ...]:
     """What ``seat`` must (or may only now) do at ``record``: empty if nothing, or if no
     person plays it."""
-    if record is None or record.status != "playing" or not person_plays(record, seat):
+    if record is None or not person_plays(record, seat):
+        return ()
+    return owes(record, seat)
+
+
+def owes(record: GameRecord, seat: int) -> tuple[str, ...]:
+    """What ``seat`` must (or may only now) do at ``record``, whoever plays it (``reasons``):
+    its turn (with a pending draw or skip aimed at it), a pass card, its own last-card
+    call, or in catch variants an opponent's missed call to catch."""
+    if record.status != "playing":
         return ()
     st = record.state
     out = []

@@ -12,6 +12,11 @@ again) and a member ``<game id>/<message id>`` of a due set, one per shard
 or, while a worker holds it, the end of that worker's lease. Taking a delivery is one
 atomic step on its due set (``claim``): two workers never hold it at once.
 
+Each webhook's deliveries not done yet are also listed in its own sorted set, by when each
+entered the outbox (``game:{<id>}:webhooks:pending:<webhook id>``, beside the records):
+``trim`` takes the oldest beyond a cap off it, for the caller to end as failed, so a
+webhook whose receiver never answers holds a bounded number of deliveries.
+
 Retries (``next_attempt_at``): the first attempt at once, then after about 5 s, 20 s,
 80 s, 5 min, 21 min, 85 min, and every 4 hours (each ±20%, so receivers that failed
 together are not retried together), up to ``retry_for_s`` (24 h) after the first; an
@@ -112,8 +117,27 @@ class Outbox:
         """Store the delivery's new attempt count; it is due again at ``at``."""
         raise NotImplementedError
 
-    def done(self, ref: str, pipe=None) -> None:
-        """The delivery ended (``pipe``: a pipeline of ``pipeline()`` to add the writes to)."""
+    def done(self, ref: str, pipe=None, webhook_id: str = "") -> None:
+        """The delivery ended (``pipe``: a pipeline of ``pipeline()`` to add the writes to;
+        ``webhook_id``: its webhook's, whose list of pending deliveries it leaves)."""
+        raise NotImplementedError
+
+    def trim(self, game_id: str, webhook_id: str, keep: int) -> list[str]:
+        """The webhook's oldest pending deliveries beyond ``keep`` (message ids), taken off
+        its list: the caller ends each."""
+        raise NotImplementedError
+
+    def trim_many(self, webhooks: list[tuple[str, str]], keep: int) -> dict[tuple[str, str], list[str]]:
+        """``trim`` of each (game id, webhook id), in a round trip or two."""
+        return {w: self.trim(*w, keep) for w in webhooks}
+
+    def hold(self, refs: list[str], until: float) -> None:
+        """Deliveries this caller just put and holds (nobody else can take them): due at
+        ``until`` instead, in one round trip."""
+        raise NotImplementedError
+
+    def forget(self, game_id: str, webhook_id: str) -> None:
+        """The webhook is gone: its list of pending deliveries goes (they end when next taken)."""
         raise NotImplementedError
 
     def pipeline(self):
@@ -140,6 +164,7 @@ class MemoryOutbox(Outbox):
     def __init__(self):
         self._records: dict[str, bytes] = {}
         self._due: dict[str, int] = {}
+        self._pending: dict[tuple[str, str], dict[str, float]] = {}
         self._failing: set[str] = set()
         self._lock = threading.Lock()
 
@@ -150,8 +175,27 @@ class MemoryOutbox(Outbox):
                 if d.ref not in self._records:
                     self._records[d.ref] = d.to_json()
                     self._due[d.ref] = _ms(held_until)
+                    self._pending.setdefault((d.game_id, d.webhook_id), {})[d.msg] = d.first_at
                     added.append(d)
         return added
+
+    def trim(self, game_id, webhook_id, keep):
+        with self._lock:
+            pending = self._pending.get((game_id, webhook_id), {})
+            over = sorted(pending, key=lambda m: (pending[m], m))[:max(0, len(pending) - keep)]
+            for msg in over:
+                del pending[msg]
+        return over
+
+    def forget(self, game_id, webhook_id):
+        with self._lock:
+            self._pending.pop((game_id, webhook_id), None)
+
+    def hold(self, refs, until):
+        with self._lock:
+            for ref in refs:
+                if ref in self._due:
+                    self._due[ref] = _ms(until)
 
     def load(self, ref):
         with self._lock:
@@ -179,10 +223,12 @@ class MemoryOutbox(Outbox):
                 self._records[delivery.ref] = delivery.to_json()
                 self._due[delivery.ref] = _ms(at)
 
-    def done(self, ref, pipe=None):
+    def done(self, ref, pipe=None, webhook_id=""):
         with self._lock:
             self._due.pop(ref, None)
             self._records[ref] = DONE
+            game_id, msg = split_ref(ref)
+            self._pending.get((game_id, webhook_id), {}).pop(msg, None)
 
     def due(self, now, limit=500):
         with self._lock:
@@ -221,8 +267,22 @@ return 0
 """
 
 
+# KEYS: a webhook's pending set; ARGV: how many to keep. The oldest beyond, taken off it.
+_TRIM_LUA = """
+local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[1])
+if over <= 0 then return {} end
+local out = redis.call('ZRANGE', KEYS[1], 0, over - 1)
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, over - 1)
+return out
+"""
+
+
 def records_key(game_id: str) -> str:
     return f"game:{{{game_id}}}:webhooks:out"
+
+
+def pending_key(game_id: str, webhook_id: str) -> str:
+    return f"game:{{{game_id}}}:webhooks:pending:{webhook_id}"
 
 
 class RedisOutbox(Outbox):
@@ -231,6 +291,7 @@ class RedisOutbox(Outbox):
         self.shards = shards
         self._claim = client.register_script(_CLAIM_LUA)
         self._renew = client.register_script(_RENEW_LUA)
+        self._trim = client.register_script(_TRIM_LUA)
 
     def _shard(self, game_id: str) -> int:
         return zlib.crc32(game_id.encode()) % self.shards
@@ -253,9 +314,44 @@ class RedisOutbox(Outbox):
             pipe.hsetnx(records_key(d.game_id), d.msg, d.to_json())
         for d in deliveries:
             pipe.zadd(self.due_key(self._shard(d.game_id)), {d.ref: _ms(held_until)}, nx=True)
+        for d in deliveries:
+            pipe.zadd(pending_key(d.game_id, d.webhook_id), {d.msg: d.first_at}, nx=True)
         for game_id in {d.game_id for d in deliveries}:
             pipe.expire(records_key(game_id), KEEP_S)
+        for game_id, webhook_id in {(d.game_id, d.webhook_id) for d in deliveries}:
+            pipe.expire(pending_key(game_id, webhook_id), KEEP_S)
         return [d for d, new in zip(deliveries, pipe.execute()) if new]
+
+    def trim(self, game_id, webhook_id, keep):
+        return [m.decode() if isinstance(m, bytes) else m
+                for m in self._trim(keys=[pending_key(game_id, webhook_id)], args=[keep])]
+
+    def trim_many(self, webhooks, keep):
+        if not webhooks:
+            return {}
+        pipe = self.r.pipeline(transaction=False)
+        for game_id, webhook_id in webhooks:
+            pipe.zcard(pending_key(game_id, webhook_id))
+        over = {w: n - keep for w, n in zip(webhooks, pipe.execute()) if n > keep}
+        out = {w: [] for w in webhooks}
+        if over:  # the oldest beyond, popped (atomic per webhook: two dispatchers never both take one)
+            pipe = self.r.pipeline(transaction=False)
+            for (game_id, webhook_id), n in over.items():
+                pipe.zpopmin(pending_key(game_id, webhook_id), n)
+            for w, popped in zip(over, pipe.execute()):
+                out[w] = [m.decode() if isinstance(m, bytes) else m for m, _ in popped]
+        return out
+
+    def hold(self, refs, until):
+        if not refs:
+            return
+        pipe = self.r.pipeline(transaction=False)
+        for ref in refs:
+            pipe.zadd(self.due_key(self._shard(split_ref(ref)[0])), {ref: _ms(until)}, xx=True)
+        pipe.execute()
+
+    def forget(self, game_id, webhook_id):
+        self.r.delete(pending_key(game_id, webhook_id))
 
     def load(self, ref):
         game_id, msg = split_ref(ref)
@@ -280,12 +376,14 @@ class RedisOutbox(Outbox):
     def pipeline(self):
         return self.r.pipeline(transaction=False)
 
-    def done(self, ref, pipe=None):
+    def done(self, ref, pipe=None, webhook_id=""):
         game_id, msg = split_ref(ref)
         own = pipe is None
         pipe = self.r.pipeline(transaction=False) if own else pipe
         pipe.zrem(self.due_key(self._shard(game_id)), ref)
         pipe.hset(records_key(game_id), msg, DONE)
+        if webhook_id:
+            pipe.zrem(pending_key(game_id, webhook_id), msg)
         if own:
             pipe.execute()
 

@@ -96,6 +96,24 @@ class GameRepository:
         hit = self._get(game_id)
         return hit if hit is not None else self.load(game_id)
 
+    def following(self, game_id: str, events: list[StoredEvent]) -> Optional[GameRecord]:
+        """The game right after ``events`` (the latest a stream delivered): this process's
+        copy when it is at their last seq, or that copy advanced by them when it is just
+        before them (no read); else read. None if the game is past them by now (its next
+        events are on their way) or gone."""
+        last = events[-1].seq
+        cached = self._get(game_id)
+        if cached is not None and cached.version == last:
+            return cached
+        if cached is not None and cached.version == events[0].seq - 1:
+            record = apply_events(cached, game_id, events)
+            self._put(record)
+            return record
+        if cached is not None and cached.version > last:
+            return None
+        record = self.load(game_id)
+        return record if record is not None and record.version == last else None
+
     def load_at(self, game_id: str, seq: int) -> Optional[GameRecord]:
         """The game as it was after event ``seq`` (its last, for a ``seq`` past it), from
         the newest snapshot at or before it."""

@@ -146,19 +146,19 @@ class Observer:
 
 class GameService:
     def __init__(self, repo: GameRepository, lobby: LobbyIndex, *,
-                 followups: Optional[Callable[[GameRecord], None]] = None,
+                 followups: Optional[Callable[[GameRecord, Optional[float], float], None]] = None,
                  clock: Callable[[], float] = time.time,
                  new_id: Callable[[], str] = lambda: uuid.uuid4().hex[:16],
                  observer: Optional[Observer] = None, due: Optional[DueIndex] = None,
                  quota: Optional[TableQuota] = None, max_round_events: int = MAX_ROUND_EVENTS,
-                 notify: Optional[Callable[[GameRecord, list[Notice]], None]] = None,
+                 notify: Optional[Callable[[GameRecord, list[Notice], bool], None]] = None,
                  players: Optional[Identities] = None, ratings: Optional[RatingBook] = None,
                  matches: Optional[MatchIndex] = None):
         self.repo = repo
         self.max_round_events = max_round_events
         self.lobby = lobby
         self.due = due  # when each game next needs the workers (the sweeper reads it)
-        self.followups = followups  # schedules what comes next (bot turns, clocks) after each append
+        self.followups = followups  # after each append: the game, its due time, the present (workers.scheduling)
         self.clock = clock
         self.new_id = new_id
         self.observer = observer or Observer()
@@ -166,7 +166,7 @@ class GameService:
         self.players = players  # players' lists of games ("my games")
         self.ratings = ratings  # players' ratings (rated quick play reads them)
         self.matches = matches  # waiting rated tables by rating (rated quick play)
-        self.notify = notify  # hears each append's notices (webhooks); None: nobody listens
+        self.notify = notify  # hears each append's notices, and whether the game is subscribed (webhooks)
 
     def now(self) -> float:
         return round(self.clock(), 3)
@@ -219,8 +219,8 @@ class GameService:
         AlreadyApplied or DomainError (the rules reject the command; GameStatusError: not
         started, over).
 
-        ``follow_up=False``: schedule nothing after the append (a worker that goes on
-        with the game's next move itself calls ``follow_up`` when it stops)."""
+        ``follow_up=False``: ask nothing of the queue after the append (a worker's batch,
+        which acts on the game again itself if it is due at once)."""
         record, fresh = self.cached(game_id), False
         for _ in range(ATTEMPTS):
             if not fresh and (record.status != "playing" or expected_version not in (None, record.version)):
@@ -629,34 +629,30 @@ class GameService:
         self._changed(record, after, stored, follow_up)
         return stored, after
 
-    def follow_up(self, record: GameRecord) -> None:
-        """Schedule what comes after ``record`` (bot turns, clocks), as every append does."""
-        if self.followups is not None:
-            self.followups(record)
-
     def _changed(self, before: Optional[GameRecord], after: GameRecord, stored: list[StoredEvent],
                  follow_up: bool = True) -> None:
-        """Tell the projections, the follow-ups and whoever hears notices (``stored``: the
-        append's events). The events are stored by now: a projection that cannot be
-        updated (Redis refused the write) is logged, never the caller's failure; the
-        sweeper finds the game again."""
+        """Tell the projections (the lobby, the due index, rated quick play), the follow-ups
+        and whoever hears notices (``stored``: the append's events). The events are stored
+        by now: a projection that cannot be updated (Redis refused the write) is logged,
+        never the caller's failure; the reconcile finds the game again."""
+        when = None
         try:
             if before is None or before.status != after.status or before.seats != after.seats:
                 self.lobby.update(after)
             if self.due is not None:
-                self.due.update(after, before)
+                when = self.due.update(after, before)
             if self.matches is not None and after.rated and (
                     before is None or before.status != after.status or before.seats != after.seats):
                 self._match(after)
         except Exception:
             log.exception("could not update the projections of %s at %s", after.game_id, after.version)
-        if follow_up:
-            self.follow_up(after)
+        if self.followups is not None:  # without follow_up: no kick, but a finished game is still archived
+            self.followups(after, when if follow_up else None, self.now())
         if self.notify is not None:
             try:
                 found = notices(before, after, stored)
                 if found:
-                    self.notify(after, found)
+                    self.notify(after, found, getattr(stored, "subscribed", True))
             except Exception:  # a notice lost to a queue hiccup must not fail the move
                 log.exception("could not hand over the notices of %s at %s", after.game_id, after.version)
 

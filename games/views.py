@@ -12,8 +12,11 @@ from domain import legal_moves_info
 from domain.observation import observation
 from events.mapping import DIRECTION_NAMES, to_rfc3339
 
+from .notifications import owes
 from .records import GameRecord
 from .redaction import AUDITOR, Viewer
+
+YOUR_TURN = "your_turn"  # the turn frame's name on a stream
 
 
 def _wish(w) -> Optional[dict]:
@@ -127,6 +130,33 @@ def game_view(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -
         view["hands"] = [list(h) for h in st.hands]
         view["stock"] = list(reversed(st.stock))
     return view
+
+
+def turn_frame(record: GameRecord, viewer: Viewer, now: Optional[float] = None) -> Optional[dict]:
+    """What gives a seat its turn on its own stream and long-polls (the turn frame): what it
+    must or may do now at ``record`` (``reasons``: its turn, a pass card, its own call, a
+    catch), its legal moves, its hand and the version to send them with (``If-Match``), and
+    the seat's whole view then (``game``, what a read of the game would answer), so a
+    client needs no read of the game per turn. None for a spectator, a seat with nothing to
+    do, or a seat whose player left. Only that seat's viewer is ever given it. (``record``
+    as shown: its sealed names read, ``identity.Names.named``.)"""
+    if not isinstance(viewer, int) or not 0 <= viewer < len(record.seats):
+        return None
+    info = record.seats[viewer]
+    if info is None or info.kind != "human" or info.left:
+        return None
+    reasons = owes(record, viewer)
+    if not reasons:
+        return None
+    view = game_view(record, viewer, now)
+    you = view["you"]
+    if not you["legal_moves"]:
+        return None
+    return {"type": YOUR_TURN, "game_id": record.game_id, "seat": viewer, "version": record.version,
+            "reasons": list(reasons), "legal_moves": you["legal_moves"],
+            "legal_moves_truncated": you["legal_moves_truncated"], "hand": you["hand"],
+            "turn_deadline": view["turn_deadline"],
+            "window_deadline": view["announcement"]["deadline"] if view["announcement"] else None, "game": view}
 
 
 def full_state(record: GameRecord) -> dict:

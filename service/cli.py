@@ -178,7 +178,11 @@ def cmd_up(args) -> int:
             server.close()  # stops it; removes only a temporary directory
         if metrics_dir is not None:
             multiproc.remove(metrics_dir)
+        print(STOPPED, flush=True)  # the console says that Ctrl-C was heard and all of it is down
     return 1 if failed else 0
+
+
+STOPPED = "Stopped: the service is no longer running."
 
 
 def _up_environment(args) -> dict:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ipaddress
 import os
 from dataclasses import dataclass, field
+from typing import Optional
 
 from games.limits import MAX_ROUND_EVENTS, SNAPSHOT_EVERY
 
@@ -94,13 +95,16 @@ class Config:
     names_ttl_s: float = 5.0  # MACAU_NAMES_TTL_S: how long a process keeps a player's key (an erasure elsewhere shows then)
     rating_settle_s: float = 3.0  # MACAU_RATING_SETTLE_S: a rated game is applied this long after it ended
     public_url: str | None = None  # MACAU_PUBLIC_URL: the service's public address (links in webhook deliveries)
+    erasure_rewrite_s: float = 600.0  # MACAU_ERASURE_REWRITE_S: store files rewritten at most this often after erasures
     # webhooks (docs/webhooks.md)
     webhook_key: str | None = None  # MACAU_WEBHOOK_KEY: derives every subscription's secret (Redis holds none)
     webhook_allow_private: bool = False  # MACAU_WEBHOOK_ALLOW_PRIVATE=1: loopback/private receivers and http
     webhook_timeout_s: float = 10.0  # MACAU_WEBHOOK_TIMEOUT_S: one delivery attempt, all in
     webhook_connect_timeout_s: float = 3.0  # MACAU_WEBHOOK_CONNECT_TIMEOUT_S
     webhook_threads: int = 16  # MACAU_WEBHOOK_THREADS: delivery threads per worker process
-    webhook_per_receiver: int = 4  # MACAU_WEBHOOK_PER_RECEIVER: attempts at once per receiver and worker
+    webhook_per_client: int = 4  # MACAU_WEBHOOK_PER_CLIENT: attempts at once per registering client and worker
+    webhook_pending_per_webhook: int = 50  # MACAU_WEBHOOK_PENDING_PER_WEBHOOK: deliveries not done; the oldest fail
+    webhook_ports: str = ""  # MACAU_WEBHOOK_PORTS: receivers' ports, "443,8443" or "*" ("": 443; any with ALLOW_PRIVATE)
     webhook_retry_base_s: float = 5.0  # MACAU_WEBHOOK_RETRY_BASE_S: the first retry's delay (then x4, at most 4 h)
     webhook_retry_for_s: float = 86_400.0  # MACAU_WEBHOOK_RETRY_FOR_S: a delivery fails for good after this long
     webhooks_per_seat: int = 3  # MACAU_WEBHOOKS_PER_SEAT
@@ -162,12 +166,15 @@ class Config:
             names_ttl_s=_float("MACAU_NAMES_TTL_S", 5.0),
             rating_settle_s=_float("MACAU_RATING_SETTLE_S", 3.0),
             public_url=os.environ.get("MACAU_PUBLIC_URL") or None,
+            erasure_rewrite_s=_float("MACAU_ERASURE_REWRITE_S", 600.0),
             webhook_key=os.environ.get("MACAU_WEBHOOK_KEY") or None,
             webhook_allow_private=_flag("MACAU_WEBHOOK_ALLOW_PRIVATE", False),
             webhook_timeout_s=_float("MACAU_WEBHOOK_TIMEOUT_S", 10.0),
             webhook_connect_timeout_s=_float("MACAU_WEBHOOK_CONNECT_TIMEOUT_S", 3.0),
             webhook_threads=_int("MACAU_WEBHOOK_THREADS", 16),
-            webhook_per_receiver=_int("MACAU_WEBHOOK_PER_RECEIVER", 4),
+            webhook_per_client=_int("MACAU_WEBHOOK_PER_CLIENT", _int("MACAU_WEBHOOK_PER_RECEIVER", 4)),
+            webhook_pending_per_webhook=_int("MACAU_WEBHOOK_PENDING_PER_WEBHOOK", 50),
+            webhook_ports=os.environ.get("MACAU_WEBHOOK_PORTS", "").strip(),
             webhook_retry_base_s=_float("MACAU_WEBHOOK_RETRY_BASE_S", 5.0),
             webhook_retry_for_s=_float("MACAU_WEBHOOK_RETRY_FOR_S", 86_400.0),
             webhooks_per_seat=_int("MACAU_WEBHOOKS_PER_SEAT", 3),
@@ -218,16 +225,34 @@ class Config:
         self._check_webhooks()
         return self
 
+    def receiver_ports(self) -> Optional[tuple[int, ...]]:
+        """The ports a webhook receiver may listen on (None: any): MACAU_WEBHOOK_PORTS, else
+        443, else any when private receivers are allowed (development, tests)."""
+        text = self.webhook_ports
+        if text == "*" or (not text and self.webhook_allow_private):
+            return None
+        if not text:
+            return (443,)
+        try:
+            ports = tuple(sorted({int(p) for p in text.split(",") if p.strip()}))
+        except ValueError:
+            ports = ()
+        if not ports or not all(0 < p < 65536 for p in ports):
+            raise ConfigError(f"MACAU_WEBHOOK_PORTS must be ports separated by commas (443,8443), or *; not {text!r}")
+        return ports
+
     def _check_webhooks(self) -> None:
         from games.notifications import EVENT_TYPES  # the names of the notices
         from games.webhooks import RefusedUrl, parse_url
 
         if not 0 < self.webhook_connect_timeout_s <= self.webhook_timeout_s:
             raise ConfigError("MACAU_WEBHOOK_CONNECT_TIMEOUT_S must be > 0 and at most MACAU_WEBHOOK_TIMEOUT_S")
-        if self.webhook_threads < 1 or self.webhook_per_receiver < 1 or self.webhooks_per_seat < 0 \
-                or self.webhooks_per_game < 0 or self.webhook_retry_base_s <= 0 or self.webhook_retry_for_s < 0:
-            raise ConfigError("MACAU_WEBHOOK_THREADS and MACAU_WEBHOOK_PER_RECEIVER must be at least 1, "
-                              "MACAU_WEBHOOK_RETRY_BASE_S > 0, and the other webhook limits >= 0")
+        if self.webhook_threads < 1 or self.webhook_per_client < 1 or self.webhooks_per_seat < 0 \
+                or self.webhooks_per_game < 0 or self.webhook_retry_base_s <= 0 or self.webhook_retry_for_s < 0 \
+                or self.webhook_pending_per_webhook < 1:
+            raise ConfigError("MACAU_WEBHOOK_THREADS, MACAU_WEBHOOK_PER_CLIENT and MACAU_WEBHOOK_PENDING_PER_WEBHOOK "
+                              "must be at least 1, MACAU_WEBHOOK_RETRY_BASE_S > 0, and the other webhook limits >= 0")
+        self.receiver_ports()
         if self.public_url and not self.public_url.startswith(("https://", "http://")):
             raise ConfigError(f"MACAU_PUBLIC_URL must be an http(s) URL, not {self.public_url!r}")
         if self.operator_webhook_url is None:

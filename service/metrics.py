@@ -42,11 +42,13 @@ CONFLICTS = Counter("macau_append_conflicts",
 BOT_DECISION = Histogram("macau_bot_decision_seconds", "Time a bot took to choose its move, by level", ["level"],
                          buckets=(.0005, .001, .0025, .005, .01, .025, .05, .075, .1, .25, .5, 1))
 TIMER_LATENESS = Histogram("macau_timer_lateness_seconds",
-                           "How long after its deadline a turn clock or a last-card window acted", ["kind"],
+                           "How long after its time a follow-up acted: a turn clock, a last-card window, a bot's move "
+                           "(after its bot delay)", ["kind"],
                            buckets=(.05, .1, .25, .5, 1, 1.5, 2, 3, 5, 10, 30, 60))
 RESCUED = Counter("macau_sweeper_rescued_games",
-                  "Games the sweeper found waiting for a follow-up that had no job (lost) and scheduled again, "
-                  "by what was lost: bot, clock, window or fill", ["due"])
+                  "Games the sweeper's reconcile found waiting for a follow-up but missing from the due index "
+                  "(an update lost to a crash), and put back, by what they waited for: bot, clock, window, fill, "
+                  "expire or rate", ["due"])
 WEBHOOK_ATTEMPTS = Counter("macau_webhook_attempts",
                            "Webhook delivery attempts by result: 2xx, 3xx, 4xx, 5xx, timeout, connection, tls, "
                            "refused (an address the service will not call), key (the webhook key differs)",
@@ -56,7 +58,8 @@ WEBHOOK_ATTEMPT_SECONDS = Histogram("macau_webhook_attempt_seconds", "Time one w
 WEBHOOK_DELIVERIES = Counter("macau_webhook_deliveries",
                              "Webhook deliveries that ended, by outcome: delivered, failed (retried for the whole "
                              "window), refused (address), gone (the receiver answered 410: subscription removed), "
-                             "dropped (the subscription was removed first)", ["outcome"])
+                             "dropped (the subscription was removed first), overflow (the oldest of too many "
+                             "waiting for one webhook)", ["outcome"])
 WEBHOOK_RETRIES = Counter("macau_webhook_retries", "Webhook attempts that failed and were scheduled again")
 WEBHOOK_DELAY = Histogram("macau_webhook_delivery_delay_seconds",
                           "From the move that caused a notice to its delivery's 2xx (retries included)",
@@ -197,7 +200,7 @@ def _queue_state(queue) -> list[tuple[str, str, int]]:
              bots_queue(queue).count),
             ("macau_webhooks_queue_depth", "Jobs waiting in the RQ queue of webhook fan-outs and retries",
              webhooks_queue(queue).count),
-            ("macau_queue_scheduled", "Jobs scheduled for later (bot delays, clocks, windows)",
+            ("macau_queue_scheduled", "Jobs scheduled for later (webhook retries, rating updates)",
              queue.scheduled_job_registry.count),
             ("macau_queue_started", "Jobs running now", queue.started_job_registry.count),
             ("macau_queue_failed_jobs", "Jobs that failed (each kept for 10 minutes)", queue.failed_job_registry.count),

@@ -92,6 +92,7 @@ CODES = {
     "webhook_url_not_https": "a webhook's url must be https (http too where the operator allows private receivers)",
     "webhook_url_private": "a webhook's host is, or resolves to, an address that is not public",
     "webhook_url_unresolvable": "a webhook's host does not resolve",
+    "webhook_url_port": "a webhook's port is not one receivers may listen on (443 unless the operator allows others)",
     "invalid_webhook_url": "a webhook's url is not one the service calls (malformed, too long, credentials, fragment)",
     "too_many_webhooks": "the seat, or the game, holds the most webhooks allowed",
     "webhook_not_found": "this seat has no such webhook at this game",

@@ -12,7 +12,12 @@ of its own writes it out, or the stream is closed if the client takes nothing fo
 falls too far behind. One greenlet per process writes the keep-alive comments.
 
 Elsewhere (a test client, a threaded server) the response is the generator it always was:
-the same bytes, one greenlet or thread per stream."""
+the same bytes, one greenlet or thread per stream.
+
+A seat's stream also carries its turn frame (``games.views.turn_frame``) after each batch
+that leaves the seat something to do, and at the stream's start: an SSE event named
+``your_turn`` without an ``id`` (it is no event of the log, so ``Last-Event-ID`` stays the
+last seq), whose data holds the seat's legal moves, hand and version (``TurnFrames``)."""
 
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ from typing import Callable, Optional
 import orjson
 
 from games.redaction import redact_event
+from games.views import YOUR_TURN, turn_frame
 
 log = logging.getLogger("macau.sse")
 
@@ -44,6 +50,36 @@ def frames(events: list, viewer, empty: bytes = KEEPALIVE, names=None) -> bytes:
     return b"".join(b"id: %d\nevent: %s\ndata: %s\n\n" % (e.seq, e.type.encode(),
                                                           orjson.dumps(redact_event(e, viewer, names)))
                     for e in events)
+
+
+def turn_piece(frame: Optional[dict]) -> bytes:
+    """A turn frame as one SSE event (no ``id``: it is not in the log); b"" for none."""
+    return b"" if frame is None else b"event: %s\ndata: %s\n\n" % (YOUR_TURN.encode(), orjson.dumps(frame))
+
+
+class TurnFrames:
+    """The turn frames of this process's streams: the game's record after a batch comes
+    from the repository's copy (advanced by the batch when it is just before it), rarely a
+    read; ``clock`` is the game service's (a window's time up changes the legal moves)."""
+
+    def __init__(self, repo, clock: Callable[[], float], names=None):
+        self.repo, self.clock, self.names = repo, clock, names
+
+    def after(self, game_id: str, events: list, viewer) -> bytes:
+        """The frame ``viewer`` is owed after ``events`` (the latest of the game), as SSE bytes."""
+        if not isinstance(viewer, int) or not events:
+            return b""
+        record = self.repo.following(game_id, events)
+        return self.at(record, viewer) if record is not None else b""
+
+    def at(self, record, viewer) -> bytes:
+        return turn_piece(self.frame(record, viewer))
+
+    def frame(self, record, viewer) -> Optional[dict]:
+        """``viewer``'s turn frame at ``record`` (None: none)."""
+        if not isinstance(viewer, int):
+            return None
+        return turn_frame(self.names.named(record) if self.names is not None else record, viewer, self.clock())
 
 
 def chunk(data: bytes) -> bytes:
@@ -148,8 +184,8 @@ class Detached:
 class DetachedStreams:
     """This process's detached streams and their keep-alives (gevent only)."""
 
-    def __init__(self, keepalive_s: float, names=None):
-        self.keepalive_s, self.names = keepalive_s, names
+    def __init__(self, keepalive_s: float, names=None, turns: Optional[TurnFrames] = None):
+        self.keepalive_s, self.names, self.turns = keepalive_s, names, turns
         self._open: set[Detached] = set()
         self._frames: dict = {}
         self._sweeper: Optional[threading.Thread] = None
@@ -171,7 +207,10 @@ class DetachedStreams:
         if hit is None:
             if len(self._frames) >= FRAMES_CACHE:
                 self._frames.clear()
-            hit = self._frames[key] = frames(events, viewer, names=self.names)
+            hit = frames(events, viewer, names=self.names)
+            if self.turns is not None:
+                hit += self.turns.after(game_id, events, viewer)
+            self._frames[key] = hit
         return hit
 
     def forget(self, stream: Detached) -> None:

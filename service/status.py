@@ -4,8 +4,8 @@ Games by status and variant (the lobby), the RQ queues, webhook deliveries, the 
 their last heartbeat, jobs late by more than 2 s, the archive's seal key
 (docs/archive-seals.md), and the oldest stalled game: a playing or waiting
 game whose bot turn, turn clock, last-card window or bot fill is overdue by more than the
-scheduler's own 2 s (the sweeper reschedules such games every few seconds; one that stays
-here is stuck). Only suspects are loaded: games the due index holds as overdue, and games
+due index's bound (``workers.batches.DUE_BOUND_S``, 1 s: the workers' tickers run every
+game from the index within it while a worker is alive; one that stays here is stuck). Only suspects are loaded: games the due index holds as overdue, and games
 it does not hold (nothing due, or an update lost). ``gather`` returns one JSON-able dict;
 ``render`` prints it as tables."""
 
@@ -19,6 +19,7 @@ from rq import Queue, Worker
 from games.due import DueIndex, overdue
 from games.projections import STATUSES, LobbyIndex
 from games.repository import GameRepository
+from workers.batches import DUE_BOUND_S
 from workers.queueing import SCHEDULER_LATENESS_S, bots_queue, webhooks_queue
 
 from .wiring import Services
@@ -87,7 +88,7 @@ def _stalled(repo: GameRepository, lobby: LobbyIndex, due_index: DueIndex, now: 
     """The stalled games among the suspects (see the module note); each suspect is loaded
     and judged from its log, so an index behind the log misleads nothing."""
     live = [game_id for status in ("playing", "waiting") for game_id in lobby.ids(status)]
-    suspects = dict.fromkeys(due_index.due(now - SCHEDULER_LATENESS_S, SUSPECTS) + due_index.missing(live))
+    suspects = dict.fromkeys(due_index.due(now - DUE_BOUND_S, SUSPECTS) + due_index.missing(live))
     checked, stalled = 0, []
     for game_id in suspects:
         record = repo.load(game_id)
@@ -95,10 +96,10 @@ def _stalled(repo: GameRepository, lobby: LobbyIndex, due_index: DueIndex, now: 
             continue
         checked += 1
         due = overdue(record, now)
-        if due is not None and now - due.due > SCHEDULER_LATENESS_S:
+        if due is not None and now - due.due > DUE_BOUND_S:
             stalled.append((now - due.due, due.kind, record))
     oldest = max(stalled, key=lambda s: s[0]) if stalled else None
-    return {"threshold_s": SCHEDULER_LATENESS_S, "games": len(live), "checked": checked, "count": len(stalled), "oldest": {
+    return {"threshold_s": DUE_BOUND_S, "games": len(live), "checked": checked, "count": len(stalled), "oldest": {
         "game_id": oldest[2].game_id, "variant": oldest[2].variant, "status": oldest[2].status,
         "version": oldest[2].version, "due": oldest[1], "overdue_s": round(oldest[0], 1)} if oldest else None}
 

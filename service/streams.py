@@ -12,6 +12,7 @@ import logging
 import threading
 import time
 from collections import deque
+from collections.abc import Mapping
 from typing import Callable, Optional
 
 from events.envelope import StoredEvent
@@ -85,12 +86,41 @@ class Subscription:
         self.hub.unsubscribe(self)
 
 
+class Cursors(Mapping):
+    """The hub's cursors as the store's reader sees them, without a copy per read (a process
+    watches thousands of games): read under the hub's lock, with a ``generation`` that
+    changes only when a game is watched or left (the live feed subscribes again only then)."""
+
+    def __init__(self, hub: "StreamHub"):
+        self._hub = hub
+        self.generation = 0
+
+    def __getitem__(self, game_id: str) -> int:
+        with self._hub._lock:
+            return self._hub._cursor[game_id]
+
+    def __contains__(self, game_id) -> bool:
+        return game_id in self._hub._cursor
+
+    def __iter__(self):
+        with self._hub._lock:
+            return iter(list(self._hub._cursor))
+
+    def __len__(self) -> int:
+        return len(self._hub._cursor)
+
+    def items(self):
+        with self._hub._lock:
+            return list(self._hub._cursor.items())
+
+
 class StreamHub:
     def __init__(self, store: EventStore, block_s: float = 1.0):
         self.store = store
         self.block_s = block_s
         self._subs: dict[str, set[Subscription]] = {}
         self._cursor: dict[str, int] = {}
+        self._cursors = Cursors(self)
         self._lock = threading.Lock()
         self._thread: Optional[threading.Thread] = None
         self._stop = threading.Event()
@@ -106,6 +136,7 @@ class StreamHub:
             new_game = game_id not in self._cursor
             if new_game:
                 self._cursor[game_id] = after
+                self._cursors.generation += 1
         backlog = self.store.read(game_id, after=after)
         if backlog:
             sub.put(backlog)
@@ -126,6 +157,7 @@ class StreamHub:
                 if not subs:
                     del self._subs[sub.game_id]
                     self._cursor.pop(sub.game_id, None)
+                    self._cursors.generation += 1
 
     def stop(self) -> None:
         self._stop.set()
@@ -148,10 +180,8 @@ class StreamHub:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            with self._lock:
-                cursors = dict(self._cursor)
             try:
-                fresh = self.store.read_many_blocking(cursors, self.block_s, self._wakeup)
+                fresh = self.store.read_many_blocking(self._cursors, self.block_s, self._wakeup)
             except Exception:  # a Redis hiccup must not kill the hub: back off and retry
                 log.exception("stream hub read failed")
                 self._stop.wait(0.5)

@@ -24,10 +24,12 @@ from rq import Queue
 from events.seal import PublicKey, SealKey
 from events.store import EventStore, InMemoryEventStore, RedisEventStore
 from events.store.archive_dir import ArchiveDir
+from events.store.rewrite import Rewrites
 from events.store.tiered import TieredEventStore
 from games.archiving import Archiver
 from games.due import DueIndex, MemoryDueIndex, RedisDueIndex
 from games.identity import Identities, MemoryIdentities, Names, RedisIdentities
+from games.lobby_cache import CachedLobby
 from games.matching import MatchIndex, MemoryMatches, RedisMatches
 from games.outbox import MemoryOutbox, RedisOutbox
 from games.projections import SHARDS, LobbyIndex, MemoryLobby, RedisLobby
@@ -49,7 +51,7 @@ from .ratelimit import RateLimiter
 from .readiness import Probe
 from .seals import signing_key, verifying_key
 from .slots import StreamSlots
-from .sse import DetachedStreams
+from .sse import DetachedStreams, TurnFrames
 from .streams import StreamHub
 
 
@@ -80,12 +82,17 @@ class Services:
     players_created: Optional[RateLimiter] = None  # player identities created per address
     archiver: Optional[Archiver] = None  # with an archive: moves finished games out of the hot store
     seal_key: Optional[SealKey] = None  # with an archive: seals archived logs (its public key checks them)
+    rewrites: Optional[Rewrites] = None  # the store's files rewritten after erasures (Redis only)
     views: ViewCache = field(default_factory=ViewCache)  # this process's game views, per version and viewer
     sse: Optional[DetachedStreams] = None  # SSE streams handed over by their handlers (the gevent worker)
 
+    turns: Optional[TurnFrames] = None  # the turn frames of seats' streams and long-polls
+
     def __post_init__(self):
+        if self.turns is None:
+            self.turns = TurnFrames(self.repo, self.games.now, self.names)
         if self.sse is None:
-            self.sse = DetachedStreams(self.config.sse_keepalive_s, self.names)
+            self.sse = DetachedStreams(self.config.sse_keepalive_s, self.names, self.turns)
 
     def close(self) -> None:
         self.sse.stop()
@@ -116,10 +123,14 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         queue = Queue(QUEUE_NAME, connection=_queue_client(config.queue_url, config.redis_timeout_s))
     repo = GameRepository(store, snapshot_every=config.snapshot_every)
     # archiving goes by the store's clock (events' times), not the games' (fakes in tests)
-    lobby: LobbyIndex = RedisLobby(client, archive, shards=SHARDS) if client is not None else MemoryLobby(archive)
-    due = RedisDueIndex(client, config.waiting_ttl_s, shards=SHARDS) if client is not None \
+    lobby: LobbyIndex = CachedLobby(RedisLobby(client, archive, shards=SHARDS)) if client is not None \
+        else MemoryLobby(archive)
+    # the due index is read many times a second (the workers' tickers): one shard per lane on
+    # one server, a shard per hash tag on a cluster
+    due = RedisDueIndex(client, config.waiting_ttl_s, shards=SHARDS if config.redis_cluster else 1) \
+        if client is not None \
         else MemoryDueIndex(config.waiting_ttl_s)
-    followups = FollowUps(queue, archive=archive is not None) if config.enqueue and queue is not None else None
+    followups = FollowUps(queue, due, archive=archive is not None) if config.enqueue and queue is not None else None
     metrics = Metrics()
     quota = TableQuota(lobby, RedisOwners(client) if client is not None else MemoryOwners(),
                        per_client={WAITING: config.waiting_tables_per_client,
@@ -133,7 +144,7 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
     webhooks = Webhooks(RedisWebhooks(client) if client is not None else MemoryWebhooks(),
                         RedisOutbox(client, shards=SHARDS) if client is not None else MemoryOutbox(),
                         Secrets(config.webhook_key), webhook_settings(config), queue if config.enqueue else None,
-                        metrics)
+                        metrics, mark=store.subscribe)
     games = GameService(repo, lobby, followups=followups, clock=clock or time.time, observer=metrics, due=due,
                         quota=quota, max_round_events=config.max_round_events,
                         notify=webhooks.notify if config.enqueue and queue is not None else None,
@@ -152,14 +163,15 @@ def build(config: Config, *, store: Optional[EventStore] = None, clock: Optional
         identities=identities, names=names, ratings=ratings, matches=matches,
         players_created=RateLimiter(config.players_per_min / 60, config.players_burst),
         archiver=Archiver(hot, archive, lobby, seal_key, config.hot_retention_s) if seal_key is not None else None,
-        seal_key=seal_key)
+        seal_key=seal_key, rewrites=Rewrites(client, config.erasure_rewrite_s) if client is not None else None)
 
 
 def webhook_settings(config: Config) -> WebhookSettings:
     return WebhookSettings(
         allow_private=config.webhook_allow_private, timeout_s=config.webhook_timeout_s,
         connect_timeout_s=config.webhook_connect_timeout_s, threads=config.webhook_threads,
-        per_receiver=config.webhook_per_receiver, retry_base_s=config.webhook_retry_base_s,
+        per_client=config.webhook_per_client, pending_per_webhook=config.webhook_pending_per_webhook,
+        ports=config.receiver_ports(), retry_base_s=config.webhook_retry_base_s,
         retry_for_s=config.webhook_retry_for_s, per_seat=config.webhooks_per_seat, per_game=config.webhooks_per_game,
         public_url=config.public_url or "", operator_url=config.operator_webhook_url,
         operator_secret=config.operator_webhook_secret, operator_events=tuple(config.operator_webhook_events))

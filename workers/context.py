@@ -4,11 +4,14 @@ its name to the adapters it uses."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Protocol
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Iterator, Optional, Protocol
 
 from rq import Queue
 
 from events.store import EventStore
+from events.store.rewrite import Rewrites
 from games.archiving import Archiver
 from games.due import DueIndex
 from games.projections import LobbyIndex
@@ -51,3 +54,26 @@ class WorkerServices(Protocol):
     archiver: Optional[Archiver]
     ratings: Optional[RatingBook]  # players' ratings (the rating jobs keep them)
     webhooks: "Webhooks"  # subscriptions, the outbox and the delivery lane
+    rewrites: Optional[Rewrites]  # the store's files rewritten after erasures (Redis only)
+
+
+_services: ContextVar["WorkerServices"] = ContextVar("macau_services")
+
+
+@contextmanager
+def using(services: WorkerServices) -> Iterator[WorkerServices]:
+    """Run jobs in this context with ``services`` (the composition root's): the worker sets
+    it once (``workers.runner``); a test calls a job in process inside it."""
+    token = _services.set(services)
+    try:
+        yield services
+    finally:
+        _services.reset(token)
+
+
+def current() -> WorkerServices:
+    """The services jobs run with in this context."""
+    try:
+        return _services.get()
+    except LookupError:
+        raise RuntimeError("jobs run in a worker (workers.runner) or inside jobs.using(services)") from None

@@ -2,11 +2,15 @@
 worker's own loop (which only hands work over, so a bot's move never waits for a
 receiver).
 
-Fair per receiver: each origin (``https://host:port``) has its own queue and at most
-``per_origin`` attempts under way at once; the threads take origins in turn. A receiver
-that hangs holds ``per_origin`` threads for at most the attempt's timeout, while the
-other threads serve everyone else. A queue holds at most ``backlog`` waiting attempts per
-origin; beyond that ``submit`` refuses, and the outbox keeps the delivery for later."""
+Fair by who registered the webhooks, not by where they point: a receiver URL is the
+registering client's choice, so one client naming forty receivers must not get forty
+shares. Each attempt belongs to a client (the address that registered its webhook) and,
+within it, to a group (the registering player and the game). The threads take clients
+in turn, and within a client its groups in turn; a client has at most ``per_client``
+attempts under way at once. A client whose receivers all hang holds ``per_client``
+threads for at most the attempt's timeout each, while the other threads serve everyone
+else. A client's queue holds at most ``backlog`` waiting attempts; beyond that ``submit``
+refuses, and the outbox keeps the delivery for later."""
 
 from __future__ import annotations
 
@@ -31,23 +35,55 @@ def background() -> None:
         pass
 
 
+class _Client:
+    """One client's waiting attempts, per group, its groups taken in turn."""
+
+    __slots__ = ("groups", "turn", "waiting", "running")
+
+    def __init__(self):
+        self.groups: dict[str, deque] = {}
+        self.turn: deque[str] = deque()  # groups with work waiting, in the order they are served
+        self.waiting = 0
+        self.running = 0
+
+    def add(self, group: str, task) -> None:
+        q = self.groups.get(group)
+        if q is None:
+            q = self.groups[group] = deque()
+            self.turn.append(group)
+        q.append(task)
+        self.waiting += 1
+
+    def take(self):
+        group = self.turn.popleft()
+        q = self.groups[group]
+        task = q.popleft()
+        if q:
+            self.turn.append(group)  # its next attempt waits for the other groups' turns
+        else:
+            del self.groups[group]
+        self.waiting -= 1
+        return task
+
+
 class Lane:
-    def __init__(self, threads: int = 16, per_origin: int = 4, backlog: int = 200):
-        self.threads, self.per_origin, self.backlog = threads, per_origin, backlog
-        self._queues: dict[str, deque] = {}
-        self._running: dict[str, int] = {}
-        self._ready: deque[str] = deque()  # origins with work waiting and room to run it
+    def __init__(self, threads: int = 16, per_client: int = 4, backlog: int = 200):
+        self.threads, self.per_client, self.backlog = threads, per_client, backlog
+        self._clients: dict[str, _Client] = {}
+        self._ready: deque[str] = deque()  # clients with work waiting and room to run it
         self._cv = threading.Condition()
         self._started = 0
 
-    def submit(self, origin: str, task: Callable[[], None]) -> bool:
-        """Run ``task`` on a lane thread when ``origin`` has room; False if its queue is full."""
+    def submit(self, client: str, group: str, task: Callable[[], None]) -> bool:
+        """Run ``task`` on a lane thread when ``client`` has room; False if its queue is full."""
         with self._cv:
-            q = self._queues.setdefault(origin, deque())
-            if len(q) >= self.backlog:
+            c = self._clients.get(client)
+            if c is None:
+                c = self._clients[client] = _Client()
+            if c.waiting >= self.backlog:
                 return False
-            q.append(task)
-            self._mark_ready(origin)
+            c.add(group, task)
+            self._mark_ready(client, c)
             while self._started < self.threads:  # the threads start with the first attempt
                 self._start_thread()
             self._cv.notify()
@@ -55,11 +91,11 @@ class Lane:
 
     def waiting(self) -> int:
         with self._cv:
-            return sum(len(q) for q in self._queues.values())
+            return sum(c.waiting for c in self._clients.values())
 
-    def _mark_ready(self, origin: str) -> None:
-        if self._queues.get(origin) and self._running.get(origin, 0) < self.per_origin and origin not in self._ready:
-            self._ready.append(origin)
+    def _mark_ready(self, client: str, c: _Client) -> None:
+        if c.waiting and c.running < self.per_client and client not in self._ready:
+            self._ready.append(client)
 
     def _start_thread(self) -> None:
         self._started += 1
@@ -71,10 +107,11 @@ class Lane:
             with self._cv:
                 while not self._ready:
                     self._cv.wait()
-                origin = self._ready.popleft()
-                task = self._queues[origin].popleft()
-                self._running[origin] = self._running.get(origin, 0) + 1
-                self._mark_ready(origin)  # room for another of its attempts: back in line, at the end
+                client = self._ready.popleft()
+                c = self._clients[client]
+                task = c.take()
+                c.running += 1
+                self._mark_ready(client, c)  # room for another of its attempts: back in line, at the end
                 if self._ready:
                     self._cv.notify()
             try:
@@ -83,11 +120,10 @@ class Lane:
                 log.exception("webhook attempt failed unexpectedly")
             finally:
                 with self._cv:
-                    self._running[origin] -= 1
-                    if not self._running[origin]:
-                        del self._running[origin]
-                        if not self._queues[origin]:
-                            del self._queues[origin]
-                    self._mark_ready(origin)
+                    c.running -= 1
+                    if not c.running and not c.waiting:
+                        del self._clients[client]
+                    else:
+                        self._mark_ready(client, c)
                     if self._ready:
                         self._cv.notify()

@@ -1,7 +1,10 @@
 """A worker process (``macau worker``): an RQ ``SimpleWorker`` (no fork per job: the
-forking worker manages ~50 jobs/s here, SimpleWorker ~400) with RQ's scheduler, plus a
-sweeper thread and the webhooks' dispatcher thread (``workers.webhooks``). Maintenance runs every few seconds and the worker's TTL is short, so the
-jobs of a killed worker are recovered in seconds instead of RQ's default ten minutes.
+forking worker manages ~50 jobs/s here, SimpleWorker ~400) with less of RQ's bookkeeping
+(``workers.slim``) and RQ's scheduler (for webhook retries and rating updates), plus three
+threads: the ticker that runs the due index's games in batches (``workers.ticker``), the
+sweeper (``workers.sweeper``) and the webhooks' dispatcher (``workers.webhooks``).
+Maintenance runs every few seconds and the worker's TTL is short, so the jobs of a killed
+worker are recovered in seconds instead of RQ's default ten minutes.
 
 ``run`` takes the services the composition root built (service.wiring); jobs find them
 through ``jobs.using``."""
@@ -16,11 +19,14 @@ import time
 
 import rq.scheduler as rq_scheduler
 
+from games.projections import SHARDS
+
 from . import jobs
 from .context import WorkerServices
 from .queueing import bots_queue, webhooks_queue
-from .registration import RegisteringWorker
+from .slim import SlimWorker
 from .sweeper import sweep_once
+from .ticker import Ticker
 from .webhooks import Dispatcher
 
 log = logging.getLogger("macau.sweeper")
@@ -64,20 +70,24 @@ def run(services: WorkerServices, *, burst: bool = False, sweeper: bool = True, 
         adopted = services.archiver.adopt_finished()
         if adopted:
             log.info("%d finished games from before the archive are on its worklist now", adopted)
+    gathered = getattr(services.due, "gather", lambda shards: 0)(SHARDS)
+    if gathered:
+        log.info("%d games of an earlier version's due index moved into this one's", gathered)
     stop = threading.Event()
     if sweeper:
         threading.Thread(target=sweeper_loop, args=(services, services.config.sweep_every_s, stop),
                          name="sweeper", daemon=True).start()
+    threading.Thread(target=Ticker(services).run, args=(stop,), name="ticker", daemon=True).start()
     threading.Thread(target=Dispatcher(services.webhooks).run, args=(stop,), name="webhook-dispatcher",
                      daemon=True).start()
     # the people's tables first, then webhook retries (they hand an attempt to the delivery
     # lane and return at once), then the bot-only tables: a job from a queue only when those
     # before it are empty
     queues = [services.queue, webhooks_queue(services.queue), bots_queue(services.queue)]
-    worker = RegisteringWorker(queues, connection=services.queue.connection,
+    worker = SlimWorker(queues, connection=services.queue.connection,
                                maintenance_interval=5, worker_ttl=10, job_monitoring_interval=2)
     signal.signal(signal.SIGTERM, lambda *_: worker.request_stop(signal.SIGTERM, None))
-    logging.getLogger("macau.worker").info("worker %s on queue %s (scheduler on, sweeper %s)", worker.name,
+    logging.getLogger("macau.worker").info("worker %s on queue %s (scheduler and ticker on, sweeper %s)", worker.name,
                                            services.queue.name, "on" if sweeper else "off")
     try:
         with jobs.using(services):

@@ -99,6 +99,17 @@ class Restore:
 Snapshotter = Callable[[list[StoredEvent]], Optional[tuple[int, str, bytes]]]
 
 
+class Appended(list):
+    """What an append stored (its events, in order), and whether the game has been marked
+    ``subscribed`` (``EventStore.subscribe``): someone outside registered to hear of it."""
+
+    subscribed: bool = False
+
+    def __init__(self, events: list[StoredEvent], subscribed: bool = False):
+        super().__init__(events)
+        self.subscribed = subscribed
+
+
 class EventStore(ABC):
     """Per game: ``seq`` is 1-based and gap-free, and ``version`` is the last ``seq``.
 
@@ -124,7 +135,13 @@ class EventStore(ABC):
         request id already recorded for this game writes nothing and raises
         ``AlreadyApplied``. ``snapshot``: called with the events as they will be stored
         (seqs, times, hashes), it returns ``(seq, tag, data)``, a snapshot after one of
-        them, written with them or not at all (None: no snapshot)."""
+        them, written with them or not at all (None: no snapshot). Returns the events as
+        stored, an ``Appended``."""
+
+    @abstractmethod
+    def subscribe(self, game_id: str) -> None:
+        """Mark the game ``subscribed``: each of its later appends says so (``Appended``),
+        at no cost to the append (the application's notices are pushed only then)."""
 
     @abstractmethod
     def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:

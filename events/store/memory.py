@@ -11,8 +11,8 @@ from typing import Optional
 
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, now_ms
-from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Restore, Snapshotter, Tail, Wakeup,
-                   check_append, check_game_id, check_read)
+from .base import (AlreadyApplied, Appended, Clock, ConcurrencyError, EventStore, Restore, Snapshotter, Tail,
+                   Wakeup, check_append, check_game_id, check_read)
 
 
 class InMemoryEventStore(EventStore):
@@ -25,6 +25,7 @@ class InMemoryEventStore(EventStore):
         self._archived: dict[str, str] = {}
         self._seals: dict[str, bytes] = {}
         self._snapshots: dict[str, dict[int, tuple[str, bytes]]] = {}  # game -> seq -> (tag, data)
+        self._subscribed: set[str] = set()
 
     def append(self, game_id: str, events: list[NewEvent], expected_version: int,
                prev_hash: Optional[str] = None, *, request_id: Optional[str] = None,
@@ -50,7 +51,12 @@ class InMemoryEventStore(EventStore):
             if request_id:
                 self._requests.setdefault(game_id, {})[request_id] = (sealed[0].seq, sealed[-1].seq)
             self._changed.notify_all()
-        return sealed
+            return Appended(sealed, game_id in self._subscribed)
+
+    def subscribe(self, game_id: str) -> None:
+        check_game_id(game_id)
+        with self._changed:
+            self._subscribed.add(game_id)
 
     def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
         check_game_id(game_id)
@@ -112,6 +118,7 @@ class InMemoryEventStore(EventStore):
         return codec.decode_many(raw, after + 1)
 
     def read_many_blocking(self, cursors, timeout_s, wake=None):
+        cursors = dict(cursors.items())  # one moment's cursors (the caller's may move meanwhile)
         deadline = time.monotonic() + max(0.0, timeout_s)
         with self._changed:
             while True:
@@ -160,6 +167,7 @@ class InMemoryEventStore(EventStore):
             del self._logs[game_id], self._last_hash[game_id], self._archived[game_id]
             self._requests.pop(game_id, None)
             self._snapshots.pop(game_id, None)
+            self._subscribed.discard(game_id)
             return True
 
     def _at(self, game_id: str, version: int, head: str) -> bool:

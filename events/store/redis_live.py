@@ -4,7 +4,9 @@ The append script publishes each game's new version on the game's shard channel
 ``game:{<id>}:live`` (SPUBLISH, in the game's slot, so it works on a cluster as on one
 server). The feed subscribes to the channels of the games someone watches, with one
 connection and one listener thread per Redis node, whatever the number of games and
-clients. A notice only names a game; the reader then reads the game after its cursor.
+clients. A notice names a game, and carries the append's events when they are small
+(``version\nraw\nraw…``, else the version alone); the reader uses them when they follow
+its cursor, and otherwise reads the game after its cursor.
 
 Pub/sub is at-most-once, so the feed never relies on a notice alone: a game is reported
 once its subscription is confirmed (what was appended before is read then), and every
@@ -43,18 +45,28 @@ class LiveFeed:
     def __init__(self, nodes: Nodes, channel_of):
         self._nodes = nodes
         self._channel_of = channel_of
-        self._news: "queue.Queue[tuple[str, Optional[str]]]" = queue.Queue()
+        self._news: "queue.Queue[tuple[str, object]]" = queue.Queue()
         self._listeners: dict[str, _Listener] = {}  # node name -> its listener
         self._home: dict[str, _Listener] = {}  # game -> the listener it is subscribed with
         self._retry_at = 0.0
         self._closed = False
+        self._watched = None  # the generation of the games last watched, all subscribed (None: look again)
         self._lock = threading.Lock()  # watch against close: no listener is made after close
 
     def watch(self, games: Iterable[str]) -> bool:
         """Subscribe to each of ``games`` not subscribed yet; drop the others. False when
-        some subscription failed (it is tried again on a later call)."""
+        some subscription failed (it is tried again on a later call). ``games`` with a
+        ``generation`` (the stream hub's cursors) is looked through only when it changed."""
+        generation = getattr(games, "generation", None)
+        if generation is not None and generation == self._watched:
+            return True
         with self._lock:
-            return self._closed or self._watch(set(games))
+            if self._closed:
+                return True
+            done = self._watch(set(games))
+            if done:
+                self._watched = generation
+            return done
 
     def _watch(self, wanted: set[str]) -> bool:
         for game in [g for g in self._home if g not in wanted]:
@@ -77,31 +89,35 @@ class LiveFeed:
             return False
         return True
 
-    def next(self, timeout_s: float) -> tuple[set[str], bool]:
-        """``(games with news, woken)``, waiting up to ``timeout_s`` for the first item."""
+    def next(self, timeout_s: float) -> tuple[dict[str, list], bool]:
+        """``(news, woken)``, waiting up to ``timeout_s`` for the first item: per game with
+        news, what each notice carried in order (a publish's payload, or None: a
+        subscription confirmed, a read to do again)."""
         try:
             items = [self._news.get(timeout=max(0.0, timeout_s))]
         except queue.Empty:
-            return set(), False
+            return {}, False
         while True:
             try:
                 items.append(self._news.get_nowait())
             except queue.Empty:
                 break
-        games, woken = set(), False
+        news: dict[str, list] = {}
+        woken = False
         for kind, arg in items:
             if kind == _NEWS:
-                games.add(arg)
+                game, payload = arg
+                news.setdefault(game, []).append(payload)
             elif kind == _WAKE:
                 woken = True
             elif kind == _LOST:
                 self._forget_listener(arg)
-        return games, woken
+        return news, woken
 
     def again(self, games: Iterable[str]) -> None:
         """Report ``games`` again on the next ``next`` (their read failed)."""
         for game in games:
-            self._news.put((_NEWS, game))
+            self._news.put((_NEWS, (game, None)))
 
     def ring(self) -> None:
         self._news.put((_WAKE, None))
@@ -129,6 +145,7 @@ class LiveFeed:
         """A listener lost its connection (or its node gave up a slot): its games are
         subscribed again, where they live now, by the next ``watch``."""
         with self._lock:
+            self._watched = None  # its games are to be subscribed again
             if self._closed:
                 return
             listener = self._listeners.get(name)
@@ -204,19 +221,20 @@ class _Listener:
         pings = 0
         try:
             while not self._closing:
-                if not self._conn.can_read(timeout=PING_EVERY_S):
+                try:  # (no separate poll for data first: a notice read is a syscall, not two)
+                    reply = self._conn.read_response(disconnect_on_error=False, timeout=PING_EVERY_S)
+                except redis.TimeoutError:
                     if pings:  # the last ping got no answer: the server is gone
-                        raise redis.TimeoutError(f"no answer from {self.name}")
+                        raise redis.TimeoutError(f"no answer from {self.name}") from None
                     self._send("PING")
                     pings += 1
                     continue
-                reply = self._conn.read_response(disconnect_on_error=False)
                 pings = 0
                 kind = _text(reply[0]) if isinstance(reply, list) and reply else ""
                 if kind in ("smessage", "ssubscribe"):
                     game = self._games.get(_text(reply[1]))
                     if game is not None:
-                        self._news.put((_NEWS, game))
+                        self._news.put((_NEWS, (game, reply[2] if kind == "smessage" else None)))
                 elif kind == "sunsubscribe":
                     channel = _text(reply[1])
                     if not self._confirms_ours(channel) and channel in self._games:

@@ -39,28 +39,30 @@ import redis
 from .. import codec
 from ..envelope import NewEvent, StoredEvent, now_ms
 from . import budget
-from .base import (AlreadyApplied, Clock, ConcurrencyError, EventStore, Restore, Snapshotter, Tail, check_append,
-                   check_game_id, check_read)
+from .base import (AlreadyApplied, Appended, Clock, ConcurrencyError, EventStore, Restore, Snapshotter, Tail,
+                   check_append, check_game_id, check_read)
 from .redis_live import FeedWakeup, LiveFeed
 from .redis_nodes import UNAVAILABLE, Client, Nodes, connect, is_cluster, raw_xrange, server_major_version
 from .redis_wait import ReplicatedAppend
 
 _PREFIX, _META_SUFFIX = "game:{", "}:meta"
+PUBLISHED_BYTES = 8192  # an append's events up to this size travel in its publish (readers need not read them)
 
 # KEYS: events stream, meta hash, live channel, requests hash, snapshots.  ARGV: expected
 # version, prev hash, hash of the last new event, append id, request id ('' for none), the
-# seq of a snapshot ('' for none) and the snapshot, encoded events...  Returns {1, version}
-# | {0, version} (stale version) | {-1, version} (prev hash mismatch) | {2, version,
+# seq of a snapshot ('' for none) and the snapshot, '1' to publish the events themselves
+# ('' for the version alone), encoded events...  Returns {1, version, subscribed} | {0,
+# version} (stale version) | {-1, version} (prev hash mismatch) | {2, version,
 # 'first-last'} (the request was appended before).  Atomic in effect: nothing is written
 # before the checks pass, and once the first XADD is accepted the following IDs (each one
 # more than the one just added) cannot be refused.
 _APPEND_LUA = """
-local meta = redis.call('HMGET', KEYS[2], 'version', 'last_hash', 'append_id')
+local meta = redis.call('HMGET', KEYS[2], 'version', 'last_hash', 'append_id', 'subscribed')
 local version = tonumber(meta[1]) or 0
 local expected = tonumber(ARGV[1])
-local n = #ARGV - 7
+local n = #ARGV - 8
 if version == expected + n and meta[3] == ARGV[4] then
-  return {1, version}
+  return {1, version, meta[4] or ''}
 end
 if ARGV[5] ~= '' then
   local done = redis.call('HGET', KEYS[4], ARGV[5])
@@ -75,7 +77,7 @@ if (meta[2] or '') ~= ARGV[2] then
   return {-1, version}
 end
 for i = 1, n do
-  redis.call('XADD', KEYS[1], (expected + i) .. '-0', 'e', ARGV[7 + i])
+  redis.call('XADD', KEYS[1], (expected + i) .. '-0', 'e', ARGV[8 + i])
 end
 redis.call('HSET', KEYS[2], 'version', expected + n, 'last_hash', ARGV[3], 'append_id', ARGV[4])
 if ARGV[5] ~= '' then
@@ -84,8 +86,12 @@ end
 if ARGV[6] ~= '' then
   redis.call('ZADD', KEYS[5], ARGV[6], ARGV[7])
 end
-redis.call('SPUBLISH', KEYS[3], expected + n)
-return {1, expected + n}
+if ARGV[8] == '1' then
+  redis.call('SPUBLISH', KEYS[3], (expected + n) .. '\\n' .. table.concat(ARGV, '\\n', 9, #ARGV))
+else
+  redis.call('SPUBLISH', KEYS[3], expected + n)
+end
+return {1, expected + n, meta[4] or ''}
 """
 
 # KEYS: meta hash, seal.  ARGV: version, head, checksum, seal.  Marks the game archived
@@ -142,6 +148,13 @@ if upto > from then
   entries = redis.call('XRANGE', KEYS[3], '(' .. from .. '-0', upto .. '-0')
 end
 return {version, meta[2] or '', data, from, first, entries, stale}
+"""
+
+# KEYS: meta hash, events stream.  ARGV: the first entry id wanted ('(N-0': after seq N).
+# Returns {version, head, the entries from there}.
+_TAIL_LUA = """
+local meta = redis.call('HMGET', KEYS[1], 'version', 'last_hash')
+return {meta[1] or '0', meta[2] or '', redis.call('XRANGE', KEYS[2], ARGV[1], '+')}
 """
 
 # KEYS: meta hash, snapshots.  ARGV: seq, head, the snapshot (tag|data).  Makes it the
@@ -273,6 +286,7 @@ class RedisEventStore(EventStore):
         self._mark_script = client.register_script(_MARK_LUA)
         self._evict_script = client.register_script(_EVICT_LUA)
         self._restore_script = client.register_script(_RESTORE_LUA)
+        self._tail_script = client.register_script(_TAIL_LUA)
         self._replace_snapshots_script = client.register_script(_REPLACE_SNAPSHOTS_LUA)
         self._hashes = _LastHashCache(hash_cache_size)
         self._owns_clients = owns_clients
@@ -324,16 +338,23 @@ class RedisEventStore(EventStore):
         kept = snapshot(sealed) if snapshot is not None else None
         keys = [events_key(game_id), meta_key(game_id), live_channel(game_id), requests_key(game_id),
                 snapshots_key(game_id)]
+        published = "1" if sum(len(e.raw) for e in sealed) <= PUBLISHED_BYTES else ""
         args = [expected_version, prev_hash, sealed[-1].hash, os.urandom(8).hex(), request_id or "",
-                *((kept[0], _member(kept[1], kept[2])) if kept is not None else ("", "")), *(e.raw for e in sealed)]
+                *((kept[0], _member(kept[1], kept[2])) if kept is not None else ("", "")), published,
+                *(e.raw for e in sealed)]
         status, current, *done = self._run_append(keys, args)
         if status == 1:
             self._hashes.remember(game_id, sealed[-1].seq, sealed[-1].hash)
-            return sealed
+            return Appended(sealed, bool(done and done[0]))
         if status == 2:
             raise AlreadyApplied(game_id, request_id, _span(done[0]))
         raise ConcurrencyError(int(current), game_id=game_id, expected_version=expected_version,
                                reason="version" if status == 0 else "prev_hash")
+
+    def subscribe(self, game_id: str) -> None:
+        check_game_id(game_id)
+        key = meta_key(game_id)
+        self._routed(key, lambda c: c.hset(key, "subscribed", 1))
 
     def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
         check_game_id(game_id)
@@ -391,15 +412,11 @@ class RedisEventStore(EventStore):
 
     def read_tail(self, game_id: str, after: int = 0) -> Tail:
         check_read(game_id, after, None)
-        # MULTI: one round trip, and no append lands between the two reads (both keys
+        # a script: one round trip, and no append lands between the two reads (both keys
         # share the game's hash tag, so this stays within one Cluster slot)
-        def tail(client):
-            pipe = client.pipeline(transaction=True)
-            pipe.hmget(meta_key(game_id), "version", "last_hash")
-            pipe.xrange(events_key(game_id), min=f"({after}-0", max="+")
-            return pipe.execute()
-
-        (version, head), entries = self._routed(meta_key(game_id), tail)
+        keys = [meta_key(game_id), events_key(game_id)]
+        version, head, entries = self._routed(
+            keys[0], lambda c: self._tail_script(keys=keys, args=[f"({after}-0"], client=c))
         version, head = int(version or 0), _text(head or b"")
         if version:
             self._hashes.remember(game_id, version, head)
@@ -446,10 +463,20 @@ class RedisEventStore(EventStore):
         while True:
             complete = feed.watch(cursors)
             left = deadline - time.monotonic()
-            games, woken = feed.next(left if complete else min(left, 0.25))
+            news, woken = feed.next(left if complete else min(left, 0.25))
             if wake is not None and wake.take():
                 woken = True
-            fresh = self._tails(feed, {g: cursors[g] for g in games if g in cursors})
+            fresh: dict[str, list[StoredEvent]] = {}
+            unread: dict[str, int] = {}
+            for game_id, payloads in news.items():
+                if game_id not in cursors:
+                    continue
+                published = _published(payloads, cursors[game_id])
+                if published is None:
+                    unread[game_id] = cursors[game_id]
+                elif published:
+                    fresh[game_id] = published
+            fresh.update(self._tails(feed, unread))
             if fresh or woken or deadline <= time.monotonic():
                 return fresh
 
@@ -531,6 +558,24 @@ class RedisEventStore(EventStore):
         if self._owns_clients:
             for client in {id(c): c for c in (self._redis, self._blocking)}.values():
                 Nodes(client).close()
+
+
+def _published(payloads: list, after: int) -> Optional[list[StoredEvent]]:
+    """The events after ``after`` that a game's notices carried (``version\nraw\nraw…``);
+    None when they do not give all of them from ``after`` on (a notice without its
+    events, a gap: the game is read instead)."""
+    raws: list = []
+    for payload in payloads:
+        if payload is None:
+            return None
+        version, *carried = payload.split(b"\n" if payload.__class__ is bytes else "\n")
+        if not carried:
+            return None
+        first = int(version) - len(carried) + 1
+        if first > after + len(raws) + 1:
+            return None  # a gap: a notice missed, or events from before the cursor's read
+        raws += carried[max(0, after + len(raws) + 1 - first):]
+    return codec.decode_many(raws, after + 1) if raws else []
 
 
 def _decode(entries) -> list[StoredEvent]:

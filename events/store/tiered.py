@@ -53,6 +53,9 @@ class TieredEventStore(EventStore):
             # an archived game is finished: it takes no more events
             raise Archived(log.version, game_id=game_id, expected_version=expected_version) from None
 
+    def subscribe(self, game_id: str) -> None:
+        self.hot.subscribe(game_id)
+
     def applied(self, game_id: str, request_id: str) -> Optional[tuple[int, int]]:
         """From the hot store: an archived game takes no more moves, so no retry of one."""
         return self.hot.applied(game_id, request_id)

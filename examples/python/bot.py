@@ -1,6 +1,7 @@
 """A bot on the generated Python client (docs/clients.md): it creates a table against one
-of the service's bots, follows the game's stream, and whenever it may act sends one of the
-moves its view lists.
+of the service's bots, follows the game's stream, and whenever the stream gives it its turn
+(a ``your_turn`` frame: its legal moves and the version) sends one of those moves. It never
+reads the game while it plays.
 
     PYTHONPATH=clients/python python examples/python/bot.py http://127.0.0.1:8000 macau
 
@@ -19,7 +20,7 @@ from macau_client import AuthenticatedClient, Client
 from macau_client.api.games import create_game, get_game
 from macau_client.api.moves import post_move
 from macau_client.models import (CreateGameBody, CreateGameBodyBotsItem, CreateGameBodyPlayersItem, ListedPlayMove,
-                                 PlayMove)
+                                 PlayMove, TurnFrame)
 from macau_client.types import UNSET
 
 
@@ -41,19 +42,16 @@ def to_move(listed):
     return PlayMove(action="play", cards=listed.cards, wish=wish, announce=listed.announce, joker_as=listed.joker_as)
 
 
-def act(me: AuthenticatedClient, game_id: str):
-    """Send listed moves while the view lists any; the view after."""
-    while True:
-        game = retrying(lambda: get_game.sync_detailed(game_id, client=me)).parsed
-        moves = game.you.legal_moves if game.you else []
-        if game.status != "playing" or not moves:
-            return game
-        listed = next((m for m in moves if m.action == "play"), None) or \
-            next((m for m in moves if m.action == "announce"), moves[0])
-        sent = retrying(lambda: post_move.sync_detailed(game_id, client=me, body=to_move(listed),
-                                                        if_match=f'"{game.version}"'))
-        if sent.status_code not in (200, 409, 412, 422):  # the game moved on (or ended): read it again
-            raise RuntimeError(f"postMove: {sent.status_code} {sent.content!r}")
+def act(me: AuthenticatedClient, game_id: str, frame: TurnFrame) -> None:
+    """Send one of the moves ``frame`` lists (409, 412, 422: the game moved on meanwhile, and
+    the next frame says what is left to do)."""
+    moves = frame.legal_moves
+    listed = next((m for m in moves if m.action == "play"), None) or \
+        next((m for m in moves if m.action == "announce"), moves[0])
+    sent = retrying(lambda: post_move.sync_detailed(game_id, client=me, body=to_move(listed),
+                                                    if_match=f'"{frame.version}"'))
+    if sent.status_code not in (200, 409, 412, 422):
+        raise RuntimeError(f"postMove: {sent.status_code} {sent.content!r}")
 
 
 def main(base: str = "http://127.0.0.1:8000", variant: str = "macau") -> None:
@@ -64,16 +62,15 @@ def main(base: str = "http://127.0.0.1:8000", variant: str = "macau") -> None:
         raise RuntimeError(f"createGame: {created.content!r}")
     game_id, token = created.parsed.game_id, created.parsed.players[0].token
     me = AuthenticatedClient(base_url=base, token=token)
-    game = act(me, game_id)
     headers = {"Authorization": f"Bearer {token}"}
     with httpx.Client(timeout=httpx.Timeout(10, read=60)) as http:
         with connect_sse(http, "GET", f"{base}/v1/games/{game_id}/stream", headers=headers) as stream:
             for sse in stream.iter_sse():
-                if sse.event == "game_ended":
+                if sse.event == "your_turn":  # the stream gives us our turn (at its start too)
+                    act(me, game_id, TurnFrame.from_dict(json.loads(sse.data)))
+                elif sse.event == "game_ended":
                     break
-                if sse.data:  # every event may hand us the turn
-                    game = act(me, game_id)
-    game = act(me, game_id)
+    game = retrying(lambda: get_game.sync_detailed(game_id, client=me)).parsed
     print(json.dumps({"game_id": game_id, "status": game.status, "winners": game.result.winner_seats}))
 
 

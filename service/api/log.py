@@ -13,7 +13,7 @@ from events.store.base import ArchiveDamaged
 from games.audit import audit, with_seal
 from games.projections import summary
 from games.redaction import AUDITOR, redact_event
-from games.views import full_state
+from games.views import YOUR_TURN, full_state
 
 from ..clients import client_address
 from ..errors import ApiError
@@ -35,27 +35,45 @@ def get_events(query, game_id):
     """Read a game's events.
 
     Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
-    something newer exists. Each event is one of the `Event` schemas, by `type`."""
+    something newer exists (`until=turn`: until newer events leave the seat something to
+    do, or end the game). Each event is one of the `Event` schemas, by `type`; with a seat token,
+    `turn` is the seat's turn frame at `version` (its legal moves: no read of the game is
+    needed to play)."""
     s = services()
     record = s.games.get(game_id)
     viewer = viewer_for(record)
-    after, limit, wait = query["after"], query["limit"], query["wait"]
+    after, limit, wait, until = query["after"], query["limit"], query["wait"], query["until"]
     # the record was just read to its end: a caller already there has nothing to read yet
     events = s.store.read(game_id, after=after, limit=limit) if after < record.version else []
-    if not events and wait > 0:
+    latest = record  # the game at the last event known (None: not at hand)
+    frame = s.turns.frame(latest, viewer)
+
+    def answered() -> bool:  # (until=turn: events that leave the seat something to do, or end the game)
+        if until == "event" or not isinstance(viewer, int) or len(events) >= limit:
+            return bool(events)
+        return bool(events) and (frame is not None or (latest is not None and latest.status == "finished"))
+
+    if wait > 0 and not answered():
         with s.slots.held(client_address()):
-            sub = s.hub.subscribe(game_id, after)
+            sub = s.hub.subscribe(game_id, events[-1].seq if events else after)
             try:
                 deadline = time.monotonic() + wait
-                while not events:
+                while not answered():
                     left = deadline - time.monotonic()
                     if left <= 0:
                         break
-                    events = sub.next_events(left)[:limit]
+                    batch = sub.next_events(left)
+                    if batch:
+                        events += batch[:limit - len(events)]
+                        latest = s.repo.following(game_id, batch)
+                        frame = s.turns.frame(latest, viewer) if latest is not None else None
             finally:
                 sub.close()
     version = max(record.version, events[-1].seq if events else 0)
-    return json_response({"version": version, "events": [redact_event(e, viewer, s.names) for e in events]})
+    if latest is None or latest.version != version:
+        frame = None
+    return json_response({"version": version, "events": [redact_event(e, viewer, s.names) for e in events],
+                          "turn": frame})
 
 
 LAST_EVENT_ID = rf"^{SEQ_PATTERN}$"
@@ -65,21 +83,28 @@ LAST_EVENT_ID = rf"^{SEQ_PATTERN}$"
 # `schema` describes each event, the convention schemathesis follows before 3.2; 3.0 has
 # no contentSchema, so `data` is documented as the JSON of an Event in words.
 SSE_EVENT = {
-    "type": "object", "required": ["id", "event", "data"],
+    "type": "object", "required": ["event", "data"],
     "properties": {
-        "id": {"type": "string", "pattern": r"^[1-9][0-9]*$", "description": "the event's seq"},
-        "event": {"type": "string", "allOf": [{"$ref": "#/components/schemas/EventType"}],
-                  "description": "the event's type: an EventSource delivers it to the listener of that name"},
+        "id": {"type": "string", "pattern": r"^[1-9][0-9]*$",
+               "description": "the event's seq (a `your_turn` frame has none: it is not an event of the log)"},
+        "event": {"type": "string", "anyOf": [{"$ref": "#/components/schemas/EventType"},
+                                              {"type": "string", "enum": [YOUR_TURN]}],
+                  "description": "the event's type, or `your_turn`: an EventSource delivers it to the listener of "
+                                 "that name"},
         "data": {"type": "string", "description": "the event as JSON: an `Event` (seq, type, at, seat, data), "
-                                                  "redacted for the caller"},
+                                                  "redacted for the caller; for `your_turn`, the seat's "
+                                                  "`TurnFrame`"},
         "retry": {"type": "integer", "minimum": 0, "description": "the reconnection delay, in ms"}},
     "description": "One Server-Sent Event; comment lines (`: keep-alive`) carry no event."}
 
 
 STREAM_200 = (
     "Server-Sent Events: one per game event (`id: seq`, `event: type`, `data: json` of an `Event`), a keep-alive "
-    "comment at least every 15 s. An EventSource delivers an event to the listener registered for its name, "
-    "which is the event's type, one of: " + ", ".join(f"`{t}`" for t in TYPE_NAMES) + ".")
+    "comment at least every 15 s. With a seat token, each time the seat has something to do (its turn, a pass "
+    "card, its own call, a catch) the batch of events that gave it that, or the stream's start, is followed by "
+    "its turn frame: `event: your_turn`, no `id`, `data: json` of a `TurnFrame` (legal moves, hand, version). "
+    "An EventSource delivers an event to the listener registered for its name, which is the event's type, one "
+    "of: " + ", ".join(f"`{t}`" for t in TYPE_NAMES) + ", or `your_turn`.")
 
 
 @blp.route("/games/<game_id>/stream", methods=["GET"])
@@ -129,14 +154,18 @@ def stream(query, game_id):
     def generate():
         # no request context is kept for the stream's life (the generator needs none of
         # it), and nothing of a batch is held while the next is awaited
-        yield b"retry: 2000\n\n" + frames(sub.next_events(0), viewer, empty=b"", names=s.names)
+        backlog = sub.next_events(0)
+        turn = s.turns.after(game_id, backlog, viewer) if backlog else \
+            s.turns.at(record, viewer) if record.version == after else b""
+        yield b"retry: 2000\n\n" + frames(backlog, viewer, empty=b"", names=s.names) + turn
         sock = detach() if detach is not None else None
         if sock is not None:
             detached.append(True)
             s.sse.adopt(sock, sub, viewer, close)
             return
         while True:
-            yield frames(sub.next_events(keepalive), viewer, names=s.names)
+            batch = sub.next_events(keepalive)
+            yield frames(batch, viewer, names=s.names) + s.turns.after(game_id, batch, viewer)
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     response = Response(generate(), mimetype="text/event-stream", headers=headers)

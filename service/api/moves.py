@@ -10,8 +10,10 @@ from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
 from domain import command_from_move
+from games.identity import Placeholders
 from games.redaction import redact_event
 from games.service import Acted
+from games.views import game_view
 
 from ..bodies import json_body
 from ..errors import ApiError, flatten_messages
@@ -74,18 +76,28 @@ def post_move(game_id):
         return _answer(games.act(game_id, seat, command, expected), seat)
     return idempotent(
         f"idem:{{{game_id}}}:{seat}", json_body(),
-        lambda request_id: _answer(games.act(game_id, seat, command, expected, request_id=request_id), seat),
-        lambda request_id: _answer(games.applied(game_id, request_id), seat))
+        lambda request_id: _answer(games.act(game_id, seat, command, expected, request_id=request_id), seat, True),
+        lambda request_id: _answer(games.applied(game_id, request_id), seat, True))
 
 
-def _answer(acted: Optional[Acted], seat: int) -> Optional[Response]:
+def _answer(acted: Optional[Acted], seat: int, kept: bool = False) -> Optional[Response]:
     """The move's answer: the new version, its events as the seat may see them, and the
-    seat's view (through the process's cache: the mover's next read of it is a hit)."""
+    seat's view (through the process's cache: the mover's next read of it is a hit).
+    ``kept``: an answer the Idempotency-Key keeps for its replays, made with its players'
+    names as placeholders (``Placeholders``: what is kept holds only their sealed form),
+    which ``idempotent`` fills in."""
     if acted is None:
         return None
     after = acted.record
     s = services()
-    view = s.views.view_json(s.names.named(after), seat, s.games.now())
-    events = orjson.dumps([redact_event(e, seat, s.names) for e in acted.events])
+    names = Placeholders() if kept else s.names
+    if kept:
+        view = orjson.dumps(game_view(names.named(after), seat, s.games.now()))
+    else:
+        view = s.views.view_json(names.named(after), seat, s.games.now())
+    events = orjson.dumps([redact_event(e, seat, names) for e in acted.events])
     body = b'{"version":%d,"events":%b,"game":%b}' % (after.version, events, view)
-    return raw_json_response(body, 200, {"ETag": etag(after.version)})
+    response = raw_json_response(body, 200, {"ETag": etag(after.version)})
+    if kept:
+        response.kept_names = {"tag": names.tag, "pairs": names.pairs}
+    return response

@@ -178,10 +178,12 @@ def name_field(metadata_extra: str = "", **kw):
 
 class WebhookSpec(Strict):
     url = Text(required=True, validate=validate.Length(1, MAX_URL), metadata={
-        "description": "the receiver: https only, no user name or password, and a host that resolves to public "
-                       "addresses only (the operator may allow private ones, and http, for development); any "
-                       "other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, "
-                       "webhook_url_unresolvable, invalid_webhook_url), before anything is changed",
+        "description": "the receiver: https only, on port 443 (the operator may allow others), no user name or "
+                       "password, and a host that resolves to public addresses only (the operator may allow "
+                       "private ones, and http, for development); any other is a 400 whose code says why "
+                       "(webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, webhook_url_port, "
+                       "invalid_webhook_url), before anything is changed. With a seat-taking request the host is "
+                       "resolved once the seat is taken: a host refused then is reported in webhook_error",
         "pattern": "^https?://", "format": "uri"})
     events = fields.List(fields.String(validate=validate.OneOf(EVENT_TYPES)), load_default=None,
                          validate=validate.Length(1, len(EVENT_TYPES)), metadata={
@@ -352,6 +354,12 @@ class EventsQuery(Strict):
     after = QueryInt(load_default=0, validate=validate.Range(0, 2**53))
     limit = QueryInt(load_default=500, validate=validate.Range(1, 1000))
     wait = fields.Float(load_default=0.0, validate=validate.Range(0, MAX_WAIT_S))
+    until = fields.String(load_default="event", validate=validate.OneOf(["event", "turn"]),
+                          metadata={"description": "what a long-poll (`wait`) waits for: any event after `after` "
+                                                   "(`event`), or, with a seat token, events after `after` that "
+                                                   "leave the seat something to do (its turn frame) or end the game "
+                                                   "(`turn`: a client that only acts needs one request per turn); "
+                                                   "the answer holds every event after `after` either way"})
 
 
 class StreamQuery(Strict):

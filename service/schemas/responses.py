@@ -9,7 +9,8 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from domain.rules.validate import FAMILY
-from games.notifications import EVENT_TYPES
+from games.notifications import ANNOUNCE, CATCH, EVENT_TYPES, PASS_CARD, PENDING_DRAW, PENDING_SKIP, TURN
+from games.views import YOUR_TURN
 
 from .documents import COMPONENT
 
@@ -243,11 +244,40 @@ class ReplaySchema(GameViewSchema):
     seed = fields.String(required=True)
 
 
+class TurnFrameSchema(Schema):
+    """What gives a seat its turn, on its own stream (the SSE event `your_turn`, which has
+    no `id`: it is not an event of the log) and in its long-polls: what the seat must or
+    may do now, its legal moves, its hand and the version to send a move with (`If-Match`),
+    and its whole view then (`game`), so a client needs no read of the game per turn. Only
+    that seat is ever given it."""
+
+    type = fields.String(required=True, validate=validate.OneOf([YOUR_TURN]))
+    game_id = ref("GameId", required=True)
+    seat = fields.Integer(required=True, **SEAT)
+    version = fields.Integer(required=True, metadata={"description": "the game's version these moves are for"})
+    reasons = fields.List(fields.String(validate=validate.OneOf([TURN, PENDING_DRAW, PENDING_SKIP, PASS_CARD,
+                                                                 ANNOUNCE, CATCH])), required=True,
+                          metadata={"description": "why the seat may act: its turn (with a pending draw or skip "
+                                                   "aimed at it), a pass card to choose, its own last-card call, "
+                                                   "an opponent's missed call to catch"})
+    legal_moves = ref("LegalMove", many=True, required=True)
+    legal_moves_truncated = fields.Boolean(required=True)
+    hand = ref("Card", many=True, required=True)
+    turn_deadline = fields.String(required=True, allow_none=True, metadata={"format": "date-time"})
+    window_deadline = fields.String(required=True, allow_none=True, metadata={"format": "date-time"})
+    game = fields.Nested(GameViewSchema, required=True,
+                         metadata={"description": "the seat's view of the game at `version`: what a read of the "
+                                                  "game would answer (a table drawn from it needs no read)"})
+
+
 class EventPageSchema(Schema):
     """A page of a game's events, as the caller may see them, and the version they reach."""
 
     version = fields.Integer(required=True)
     events = ref("Event", many=True, required=True)
+    turn = fields.Nested(TurnFrameSchema, required=True, allow_none=True,
+                         metadata={"description": "with a seat token: the seat's turn frame at `version` when it "
+                                                  "has something to do then, else null"})
 
 
 class MoveResultSchema(Schema):
@@ -376,6 +406,10 @@ class PlayerCreatedSchema(Schema):
         "description": "the player's secret, shown once: send it as `Authorization: Player <key>` at create, "
                        "join and quick play to sit as this player, and to read `/v1/players/me`"})
     name = fields.String(required=True)
+    tag = fields.String(required=True, metadata={
+        "description": "four characters shown after the name (`Ana #K7QX`) that tell apart players of the same "
+                       "name: derived from the public `player_id` alone (SHA-256), so they reveal nothing of the key",
+        "pattern": "^[0-9A-HJKMNP-TV-Z]{4}$"})
     created_at = fields.String(required=True, metadata={"format": "date-time"})
 
 
@@ -400,6 +434,10 @@ class VariantRatingSchema(Schema):
 class ProfileSchema(Schema):
     player_id = fields.String(required=True)
     name = fields.String(required=True)
+    tag = fields.String(required=True, metadata={
+        "description": "four characters shown after the name (`Ana #K7QX`) that tell apart players of the same "
+                       "name: derived from the public `player_id` alone (SHA-256), so they reveal nothing of the key",
+        "pattern": "^[0-9A-HJKMNP-TV-Z]{4}$"})
     created_at = fields.String(required=True, metadata={"format": "date-time"})
     games = fields.Integer(required=True, metadata={"description": "games the player has taken a seat at"})
     rated_games = fields.Integer(required=True)
@@ -455,6 +493,8 @@ class LeaderboardEntrySchema(Schema):
     player_id = fields.String(required=True, allow_none=True, metadata={"description": "a player's public id "
                                                                                       "(`GET /v1/players/{id}`)"})
     name = fields.String(required=True)
+    tag = fields.String(required=True, allow_none=True, metadata={
+        "description": "a player's tag (as his profile shows it); null for a bot level", "pattern": "^[0-9A-HJKMNP-TV-Z]{4}$"})
     bot_level = ref("BotLevel", required=True, allow_none=True)
     rating = fields.Integer(required=True)
     games = fields.Integer(required=True)
@@ -477,9 +517,12 @@ class LastDeliverySchema(Schema):
     http_status = fields.Integer(required=True, allow_none=True, metadata={
         "description": "the receiver's status code; null when there was no answer"})
     error = fields.String(required=True, allow_none=True, validate=validate.OneOf(
-        ["timeout", "connection", "tls", "refused", "key"]), metadata={
-        "description": "why there was no answer: timeout, connection, tls, refused (an address the service does "
-                       "not call), key (a service misconfiguration)"})
+        ["timeout", "connection", "tls", "refused", "key", "overflow"]), metadata={
+        "description": "why there was no answer: connection (no connection, or no HTTP answer in time: one error "
+                       "whatever the cause, so deliveries tell nothing of a host's ports; `timeout` in records "
+                       "made before), tls, refused (an address the service does not call), key (a service "
+                       "misconfiguration), overflow (the webhook held too many deliveries not done: the oldest "
+                       "failed)"})
     detail = fields.String(required=True)
     next_attempt_at = fields.String(metadata={"format": "date-time", "description": "while retrying"})
 
@@ -492,7 +535,8 @@ class WebhookSchema(Schema):
     created_at = fields.String(required=True, metadata={"format": "date-time"})
     status = fields.String(required=True, validate=validate.OneOf(["ok", "retrying", "failed"]), metadata={
         "description": "ok (nothing sent yet, or the latest delivery arrived), retrying (the latest delivery "
-                       "failed and is retried), failed (the latest delivery was retried for 24 hours in vain)"})
+                       "failed and is retried), failed (the latest delivery was retried for 24 hours in vain, or "
+                       "dropped as the oldest of too many waiting)"})
     last_delivery = fields.Nested(LastDeliverySchema, required=True, allow_none=True)
     delivered = fields.Integer(required=True, metadata={"description": "deliveries that arrived"})
     failed = fields.Integer(required=True, metadata={"description": "deliveries that failed for good"})

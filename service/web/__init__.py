@@ -52,8 +52,9 @@ FOREVER = "public, max-age=31536000, immutable"
 # on the host's mime.types
 _MIME = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml",
          ".txt": "text/plain; charset=utf-8", ".md": "text/plain; charset=utf-8", ".png": "image/png",
-         ".html": "text/html; charset=utf-8", ".webmanifest": "application/manifest+json"}
-_COMPRESSIBLE = {".js", ".css", ".svg", ".txt", ".md", ".html", ".webmanifest"}
+         ".html": "text/html; charset=utf-8", ".webmanifest": "application/manifest+json",
+         ".json": "application/json; charset=utf-8"}
+_COMPRESSIBLE = {".js", ".css", ".svg", ".txt", ".md", ".html", ".webmanifest", ".json"}
 _VERSIONED = re.compile(r"v([0-9a-f]{12})/(.+)")
 
 

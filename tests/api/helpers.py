@@ -116,6 +116,7 @@ class Stream:
                                    headers={**bearer(token), **(headers or {})}, buffered=False)
         self.chunks = iter(self.response.response)
         self.buffer = b""
+        self.frames: list[dict] = []  # the turn frames seen (``your_turn``: no event of the log), parsed
 
     def __enter__(self):
         return self
@@ -137,15 +138,19 @@ class Stream:
             field, _, value = line.partition(":")
             value = value[1:] if value.startswith(" ") else value
             msg[field] = msg[field] + "\n" + value if field in msg else value
+        if msg.get("event") == "your_turn":
+            assert "id" not in msg, msg  # not an event of the log: Last-Event-ID stays the last seq
+            self.frames.append(json.loads(msg["data"]))
         return msg
 
     def events(self, count, timeout=5.0) -> list[dict]:
-        """The next ``count`` event messages (skipping comments and retry hints)."""
+        """The next ``count`` event messages (skipping comments and retry hints; turn frames
+        are kept in ``frames``)."""
         out = []
         deadline = time.monotonic() + timeout
         while len(out) < count:
             msg = self.next(max(0.1, deadline - time.monotonic()))
-            if "id" in msg or "data" in msg:
+            if msg.get("event") != "your_turn" and ("id" in msg or "data" in msg):
                 out.append(msg)
         return out
 

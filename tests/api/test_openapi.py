@@ -62,7 +62,9 @@ def test_a_generated_client_gets_typed_wishes_headers_and_events():
     [last_event_id] = [p for p in stream["parameters"] if p["name"] == "Last-Event-ID"]
     assert last_event_id["schema"]["pattern"] == r"^[0-9]{1,15}$"
     event = stream["responses"]["200"]["content"]["text/event-stream"]["schema"]
-    assert event["type"] == "object" and set(event["required"]) == {"id", "event", "data"}
+    assert event["type"] == "object" and set(event["required"]) == {"event", "data"}  # a turn frame has no id
+    assert event["properties"]["event"]["anyOf"] == [{"$ref": "#/components/schemas/EventType"},
+                                                     {"type": "string", "enum": ["your_turn"]}]
     [if_match] = [p for p in spec["paths"]["/v1/games/{game_id}/moves"]["post"]["parameters"]
                   if p["name"] == "If-Match"]
     assert "pattern" in if_match["schema"]

@@ -52,10 +52,13 @@ def test_api_answers_carry_no_page_policy(web):
 
 def test_module_scripts_and_styles_are_served_with_their_types(web):
     for path, mimetype in [("/assets/js/main.js", "text/javascript"), ("/assets/vendor/preact-htm.js", "text/javascript"),
-                           ("/assets/app.css", "text/css"), ("/assets/favicon.svg", "image/svg+xml")]:
+                           ("/assets/app.css", "text/css"), ("/assets/favicon.svg", "image/svg+xml"),
+                           ("/assets/i18n/pl.json", "application/json")]:
         r = web.get(path)
         assert (r.status_code, r.mimetype) == (200, mimetype), path
         assert r.headers["X-Content-Type-Options"] == "nosniff"
+    r = web.get("/assets/i18n/de.json", headers={"Accept-Encoding": "gzip"})  # a language's catalog, gzipped
+    assert r.headers["Content-Encoding"] == "gzip" and len(r.data) < len(web.get("/assets/i18n/de.json").data) / 2
 
 
 def test_unknown_assets_are_a_problem_json_404_not_a_page(web):

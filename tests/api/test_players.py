@@ -14,9 +14,11 @@ import random
 
 import pytest
 
+from games.identity import player_tag
 from games.ratings import collect
 from tests.api.conftest import AUDITOR, ValidatingClient, close, new_app
 from tests.api.helpers import assert_problem, bearer, body_of, events, view
+from tests.support.leftovers import dump
 from workers import jobs
 
 VARIANT = "makao"  # a rated two-player game of it ends in a few dozen moves
@@ -214,6 +216,34 @@ def test_ratings_move_with_results_and_show_on_profile_history_and_leaderboard(c
     assert len(bots) <= 3
 
 
+def test_two_players_of_one_name_are_told_apart_by_a_tag_made_from_the_public_id_alone(client, app):
+    a_id, a_key = new_player(client, "Ana")
+    b_id, b_key = new_player(client, "Ana")
+    duel(client, app, a_key, b_key, 4)
+    board = client.get(f"/v1/leaderboards/{VARIANT}").get_json()
+    anas = {e["player_id"]: e for e in board["entries"] if e["kind"] == "human"}
+    assert set(anas) == {a_id, b_id} and {e["name"] for e in anas.values()} == {"Ana"}
+    assert {pid: e["tag"] for pid, e in anas.items()} == {a_id: player_tag(a_id), b_id: player_tag(b_id)}
+    assert anas[a_id]["tag"] != anas[b_id]["tag"]  # 20 bits: two random ids share a tag once in a million
+    assert all(e["tag"] is None for e in board["entries"] if e["kind"] == "bot")
+    profile = client.get(f"/v1/players/{a_id}").get_json()
+    assert profile["tag"] == anas[a_id]["tag"]
+    # the key plays no part: a new key, a new name, the same tag
+    new_key = client.post("/v1/players/me/key", headers=P(a_key)).get_json()["player_key"]
+    assert client.open("/v1/players/me", method="PATCH", json={"name": "Ana B."}, headers=P(new_key)).status_code == 200
+    assert client.get("/v1/players/me", headers=P(new_key)).get_json()["tag"] == profile["tag"]
+    for key in (a_key, new_key):
+        assert profile["tag"] not in key.partition(".")[2]
+
+
+def test_a_tag_is_four_unambiguous_characters_and_differs_between_ids():
+    ids = [f"u_{i:016x}" for i in range(2000)]
+    tags = [player_tag(i) for i in ids]
+    assert all(len(t) == 4 and set(t) <= set("0123456789ABCDEFGHJKMNPQRSTVWXYZ") for t in tags)
+    assert len(set(tags)) > 1990  # 20 bits: a few of 2000 may share one
+    assert player_tag(ids[0]) == player_tag(ids[0])
+
+
 def test_rating_a_game_twice_changes_nothing(client, app):
     a_id, a_key = new_player(client, "Ann")
     _, b_key = new_player(client, "Bob")
@@ -370,26 +400,36 @@ def test_after_erasure_no_byte_of_the_name_is_left_in_the_store(client, app, api
         store.close()
 
 
-def dump(r) -> bytes:
-    """Every key and value in the store (every master of a cluster)."""
-    out = []
-    for key in r.scan_iter(count=1000):
-        out.append(key)
-        kind = r.type(key)
-        kind = kind.decode() if isinstance(kind, bytes) else kind
-        if kind == "string":
-            out.append(r.get(key))
-        elif kind == "hash":
-            out += [x for kv in r.hgetall(key).items() for x in kv]
-        elif kind == "zset":
-            out += r.zrange(key, 0, -1)
-        elif kind == "set":
-            out += list(r.smembers(key))
-        elif kind == "list":
-            out += r.lrange(key, 0, -1)
-        elif kind == "stream":
-            out += [v for _, fields in r.xrange(key) for kv in fields.items() for v in kv]
-    return b"\n".join(x if isinstance(x, bytes) else str(x).encode() for x in out)
+def test_an_idempotent_replay_never_keeps_the_name_and_follows_the_erasure(client, api_backend):
+    z_id, z_key = new_player(client, NAME)
+    _, b_key = new_player(client, "Bob")
+    gid, z_token = rated_table(client, z_key)
+    tokens = {0: z_token, 1: client.post(f"/v1/games/{gid}/players", json={}, headers=P(b_key)).get_json()["token"]}
+    seat = view(client, gid)["current_seat"]
+    move = body_of(view(client, gid, tokens[seat])["you"]["legal_moves"][0], random.Random(1))
+    headers = {**bearer(tokens[seat]), "Idempotency-Key": "k1"}
+    first = client.post(f"/v1/games/{gid}/moves", json=move, headers=headers)
+    assert first.status_code == 200 and first.get_json()["game"]["seats"][0]["name"] == NAME
+    again = client.post(f"/v1/games/{gid}/moves", json=move, headers=headers)
+    assert again.headers["Idempotent-Replayed"] == "true" and again.get_data() == first.get_data()
+    store = api_backend.client() if api_backend is not None else None
+    try:
+        if store is not None:
+            kept = [store.get(k) for k in store.scan_iter(match=f"idem:{{{gid}}}:*") if store.type(k) == b"string"]
+            assert kept and all(NAME.encode() not in v and z_id.encode() not in v for v in kept), \
+                "the kept answer holds the sealed name only"
+        assert client.open("/v1/players/me", method="DELETE", headers=P(z_key)).status_code == 204
+        replayed = client.post(f"/v1/games/{gid}/moves", json=move, headers=headers)
+        assert replayed.headers["Idempotent-Replayed"] == "true" and replayed.status_code == 200
+        assert NAME.encode() not in replayed.get_data() and z_id.encode() not in replayed.get_data()
+        seats = replayed.get_json()["game"]["seats"]
+        assert (seats[0]["name"], seats[0]["profile_id"], seats[1]["name"]) == ("Erased player", None, "Bob")
+        assert replayed.get_json()["version"] == first.get_json()["version"]
+        if store is not None:
+            assert NAME.encode() not in dump(store)
+    finally:
+        if store is not None:
+            store.close()
 
 
 def test_only_the_player_can_erase_himself(client):

@@ -25,7 +25,7 @@ from macau_client.api.games import create_game, get_game, join_game, list_games 
 from macau_client.api.log import get_audit, get_events  # noqa: E402
 from macau_client.api.moves import post_move  # noqa: E402
 from macau_client.api.variants import list_variants  # noqa: E402
-from macau_client.models import (CreateGameBody, CreateGameBodyPlayersItem, EventPage, GameView,  # noqa: E402
+from macau_client.models import (CreateGameBody, CreateGameBodyPlayersItem, EventPage, GameView, TurnFrame,  # noqa: E402
                                  JoinGameBody, ListedPlayMove, MoveResult, PlayMove, Problem)
 from macau_client.types import UNSET  # noqa: E402
 
@@ -58,6 +58,7 @@ class Follower(threading.Thread):
         super().__init__(daemon=True)
         self.url, self.token, self.first = f"{base}/v1/games/{game_id}/stream", token, first
         self.events: list[dict] = []
+        self.frames: list[dict] = []  # the seat's turn frames (``your_turn``: no event of the log)
         self.names: list[str] = []
         self.resumed = False
         self.error = None
@@ -72,6 +73,9 @@ class Follower(threading.Thread):
                     if not sse.data:  # `retry:` alone: no event (an EventSource dispatches none)
                         continue
                     event = json.loads(sse.data)
+                    if sse.event == "your_turn":
+                        self.frames.append(event)
+                        continue
                     self.names.append(sse.event)
                     self.events.append(event)
                     if until(event):
@@ -144,7 +148,7 @@ def play(base: str, variant: str, rng: random.Random, tally: dict) -> tuple[Game
 
 
 def test_the_python_client_plays_every_preset(service):
-    event_validator = validator("Event")
+    event_validator, frame_validator = validator("Event"), validator("TurnFrame")
     base = service["base"]
     variants = with_retries(lambda: list_variants.sync_detailed(client=Client(base_url=base)))
     assert [v.id for v in variants.parsed.variants if v.id != "custom"] == PRESETS
@@ -160,9 +164,13 @@ def test_the_python_client_plays_every_preset(service):
             assert name == event["type"]  # the SSE event name an EventSource listens for
             event_validator.validate(event)
         # the generated models read every one of them, each as the class of its type
-        parsed = EventPage.from_dict({"version": game.version, "events": follower.events}).events
+        parsed = EventPage.from_dict({"version": game.version, "events": follower.events, "turn": None}).events
         assert [type(e).__name__ for e in parsed] == \
             ["".join(w.title() for w in e["type"].split("_")) + "Event" for e in follower.events]
+        # and its turn frames: its own, each as the model reads it
+        assert follower.frames and all(TurnFrame.from_dict(f).seat == 0 for f in follower.frames)
+        for frame in follower.frames:
+            frame_validator.validate(frame)
     assert tally["stale"] == len(PRESETS) and tally["conflicts"] == len(PRESETS) and tally["moves"] > 0
 
     # 429: a client that bursts is told when to come back, and is served then

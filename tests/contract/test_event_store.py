@@ -127,6 +127,13 @@ class EventStoreContract:
         assert store.read("nope") == []
         assert store.game_ids() == []
 
+    def test_an_append_says_whether_the_game_is_subscribed(self, store):
+        assert fill(store, GAME, 1).subscribed is False
+        assert store.append("other", [played()], 0).subscribed is False
+        store.subscribe(GAME)
+        assert store.append(GAME, [played()], 1).subscribed is True
+        assert store.append("other", [played()], 1).subscribed is False  # the mark is the game's own
+
     def test_append_then_read_round_trip(self, store):
         written = store.append(GAME, [played(2, cards=["QS"]), NewEvent("turn_passed", None, {})], 0)
         assert store.read(GAME) == written
@@ -569,7 +576,19 @@ class RedisStoreContract(EventStoreContract):
         notices = []
         while (message := listener.get_sharded_message(timeout=0.5)) is not None:
             notices.append(message["data"])
-        assert notices == [b"3", b"4", b"5"]
+        # each notice: the new version, then the append's events as stored (readers need not read them)
+        assert [n.split(b"\n")[0] for n in notices] == [b"3", b"4", b"5"]
+        stored = [bytes(r) if not isinstance(r, str) else r.encode() for r in store.read_raw(GAME)]
+        assert [n.split(b"\n")[1:] for n in notices] == [stored[:3], stored[3:4], stored[4:5]]
+        listener.close()
+
+    def test_an_append_too_large_to_publish_publishes_its_version_alone(self, store):
+        client = self.client(store)
+        listener = client.pubsub()
+        listener.ssubscribe(live_channel(GAME))
+        assert listener.get_sharded_message(timeout=2)["type"] == "ssubscribe"
+        store.append(GAME, [played(cards=["KS"] * 2000)], 0)
+        assert listener.get_sharded_message(timeout=2)["data"] == b"1"
         listener.close()
 
     def test_stream_ids_are_the_seqs_and_meta_follows(self, store):
@@ -624,7 +643,7 @@ class RedisStoreContract(EventStoreContract):
         script = store._append_script
         store._append_script = lambda **kw: calls.append(kw) or script(**kw)
         written = store.append(GAME, [played(), played()], 1)
-        assert [int(x) for x in script(**calls[0])] == [1, 3]
+        assert [int(x) for x in script(**calls[0])[:2]] == [1, 3]
         assert seqs(store.read(GAME)) == [1, 2, 3] and store.read(GAME, after=1) == written
 
 

@@ -2,7 +2,7 @@
 would; its metrics and ``macau status`` read while it is busy; then stopped as a
 terminal's Ctrl-C does (SIGINT to the whole process group), leaving no process behind,
 no traceback, and no token it issued in any log it wrote. A second, quiet ``macau up``
-shows the console a newcomer sees: the banner, then nothing."""
+shows the console a newcomer sees: the banner, then nothing until it has stopped, which it says."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ import psutil
 import pytest
 import redis
 
+from service.cli import STOPPED
 from service.embedded_redis import free_port
 from tests.support import macau_up
 from tests.support.scrape import samples, value
@@ -248,7 +249,7 @@ def test_replay_and_audit_of_the_finished_game(service):
 
 def test_metrics_of_a_busy_service_move(service):
     """Every metric moves: humans' moves (above), bots', the clock's; a 412; a turn clock
-    and a last-card window that fired late; a game the sweeper had to rescue; an open
+    and a last-card window that fired late; a game the sweeper's reconcile had to rescue; an open
     stream; the queue and the games read from Redis."""
     http, port = service["http"], service["port"]
     status, clock_game = http("POST", "/v1/games", {"variant": "macau", "seats": 2, "turn_timeout_s": 1, "seed": 2,
@@ -266,14 +267,14 @@ def test_metrics_of_a_busy_service_move(service):
     status, _ = http("POST", f"/v1/games/{window_game['game_id']}/moves", {"action": "draw"}, token=token,
                      headers={"If-Match": '"1"'})
     assert status == 412
-    # a bot turn whose scheduled job is lost: the sweeper brings the game back
+    # a bot turn whose place in the due index is lost: the sweeper's reconcile puts it back
     status, lost = http("POST", "/v1/games", {"variant": "macau", "seats": 2, "players": [{"name": "a"}],
                                               "bots": [{"level": "easy"}], "bot_delay_s": 2, "turn_timeout_s": None,
                                               "deal": {"dealer": 0, "hands": [["5C", "9D"], ["7H", "8H", "KD"]],
                                                        "starter": "7D"}})
     r = redis.Redis.from_url(service["redis_url"])
-    job = f"rq:job:bot-{lost['game_id']}-{lost['version']}"
-    assert r.zrem("rq:scheduled:macau", job.removeprefix("rq:job:")) == 1 and r.delete(job) == 1
+    assert r.zrem("sweep:due:{0}", lost["game_id"]) == 1
+    r.delete("macau:sweeper:reconciled")  # (its once-a-minute lock: the next sweep reconciles)
     # a stream open while the service is scraped
     conn = http_client(port)
     conn.request("GET", f"/v1/games/{clock_game['game_id']}/stream")
@@ -308,6 +309,10 @@ def test_metrics_of_a_busy_service_move(service):
 
 
 def test_status_reads_the_service_from_redis(service):
+    # a table of people without a clock: nothing due, so not in the due index, and a suspect
+    status, _ = service["http"]("POST", "/v1/games", {"variant": "macau", "seats": 2, "turn_timeout_s": None,
+                                                      "players": [{"name": "a"}, {"name": "b"}]})
+    assert status == 201
     out = subprocess.run([sys.executable, "-m", "service.cli", "status", "--json"], cwd=ROOT, capture_output=True,
                          text=True, env=dict(os.environ, REDIS_URL=service["redis_url"], PYTHONPATH=ROOT), timeout=60)
     assert out.returncode == 0, out.stderr
@@ -369,7 +374,8 @@ def test_the_console_of_a_newcomer_shows_the_banner_and_stays_calm(tmp_path_fact
     time.sleep(3)  # a while of bots playing and RQ's maintenance, for the console to stay calm through
     code, alive = stop_like_a_terminal(info)
     assert code == 0 and not alive
-    assert "".join(info["output"]) == info["banner"], "".join(info["output"])[:3000]
+    # the banner, and one line when it has stopped
+    assert "".join(info["output"]) == info["banner"] + STOPPED + "\n", "".join(info["output"])[:3000]
 
 
 def test_macau_up_cluster_plays_on_a_local_cluster_and_stops_everything_on_ctrl_c(tmp_path_factory):

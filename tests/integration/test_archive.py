@@ -141,7 +141,7 @@ def test_an_archived_game_reads_exactly_as_it_did_from_redis(stack, redis_url):
     after = c.get(f"/v1/games/{gid}/events?after={record.version - 5}", headers={"Authorization": f"Bearer {tokens[1]}"})
     assert streamed == after.get_json()["events"] and streamed[-1]["type"] == "game_ended"
     waited = c.get(f"/v1/games/{gid}/events?after={record.version}&wait=0.2").get_json()
-    assert waited == {"version": record.version, "events": []}
+    assert waited == {"version": record.version, "events": [], "turn": None}
     moved = app.test_client().post(f"/v1/games/{gid}/moves", json={"action": "draw"},
                                    headers={"Authorization": f"Bearer {tokens[0]}"})
     assert moved.status_code == 409 and moved.get_json()["code"] == "game_finished"

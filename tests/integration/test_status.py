@@ -70,7 +70,7 @@ def test_status_reports_games_queue_workers_late_jobs_and_the_oldest_stalled_gam
     assert stalled["oldest"]["overdue_s"] == pytest.approx(120, abs=5)
 
     table = render(report)
-    assert "stalled games (overdue by more than 2 s): 1 of 4 playing or waiting (2 looked at)" in table
+    assert "stalled games (overdue by more than 1 s): 1 of 4 playing or waiting (2 looked at)" in table
     assert f"oldest: {stuck.game_id} (macau, playing" in table
     assert "jobs late by more than 2 s: 1 (oldest: late-one" in table
     assert table.splitlines()[2].split() == ["games", "total", "macau", "makao", "switch"]

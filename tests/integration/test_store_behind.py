@@ -60,7 +60,7 @@ def test_one_load_is_one_round_trip(stores, redis_url):
         while "end-of-load" not in (command := monitor.next_command())["command"]:
             sent.append(command["command"].split()[0])
         marker.close()
-    assert sent == ["MULTI", "HMGET", "XRANGE", "EXEC"]  # one round trip: sent together, run at once
+    assert sent == ["EVALSHA", "HMGET", "XRANGE"]  # one round trip: one script, the two reads at once
 
 
 def test_a_store_restored_from_an_older_copy_and_moved_on_is_read_again(stores, redis_url):

@@ -103,19 +103,19 @@ class CountingDue(MemoryDueIndex):
         super().__init__(3600)
         self.writes = []
 
-    def set(self, game_id, when):
+    def set(self, game_id, when, lane="people"):
         self.writes.append((game_id, when))
-        super().set(game_id, when)
+        super().set(game_id, when, lane)
 
-    def lower(self, game_id, when):
+    def lower(self, game_id, when, lane="people"):
         self.writes.append((game_id, when))
-        super().lower(game_id, when)
+        super().lower(game_id, when, lane)
 
 
 def test_the_due_index_is_written_only_when_a_game_becomes_due_sooner():
     """Moves of humans without a clock leave the game not due: no write. A turn clock moves
     later with each move: no write either (a store round trip per move saved), the index
-    keeps the earlier time, and the sweeper, looking then, sets the true one. A game due
+    keeps the earlier time, and the worker's batch, looking then, sets the true one. A game due
     sooner is written; a later write never raises a time."""
     due, clock = CountingDue(), SteppingClock()
     svc = GameService(GameRepository(InMemoryEventStore()), MemoryLobby(), clock=clock, due=due)

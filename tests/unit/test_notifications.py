@@ -34,7 +34,7 @@ class Heard:
     def __init__(self):
         self.calls = []
 
-    def __call__(self, record, found):
+    def __call__(self, record, found, subscribed=True):
         self.calls.append((record.version, found))
 
     def last(self):

@@ -1,9 +1,7 @@
-"""The sweeper with the queue on a Redis of its own (MACAU_QUEUE_REDIS_URL), as a cluster
-deployment needs it: it finds games in the due index, which lives with the event store."""
+"""The queue on a Redis of its own (MACAU_QUEUE_REDIS_URL), as a cluster deployment needs
+it: the due index lives with the event store, the jobs with the queue."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 import redis
@@ -12,8 +10,9 @@ from games.service import TableSpec
 from service.config import Config
 from service.embedded_redis import start_server
 from service.wiring import build
-from workers.queueing import SCHEDULER_LATENESS_S
-from workers.sweeper import sweep_once
+from games.due import PEOPLE
+from workers import jobs
+from workers.batches import run_due
 
 
 @pytest.fixture
@@ -22,9 +21,10 @@ def queue_server():
         yield server
 
 
-def test_the_sweeper_finds_games_in_the_store_and_schedules_on_the_queue_redis(redis_url, queue_server):
-    # enqueue off: the appends schedule nothing, as if the process died right after them
-    services = build(Config(redis_url=redis_url, queue_redis_url=queue_server.url, enqueue=False))
+def test_with_a_queue_redis_of_its_own_the_index_is_the_stores_and_the_jobs_the_queues(redis_url, queue_server):
+    """The due index (its games, its lanes' slots) lives with the event store, beside the
+    games; the batch jobs go to the queue's Redis."""
+    services = build(Config(redis_url=redis_url, queue_redis_url=queue_server.url, enqueue=True))
     try:
         record, _ = services.games.create(TableSpec(
             "macau", seats=2, players=["ann"], bots=["normal"], bot_delay_s=0, turn_timeout_s=None,
@@ -34,12 +34,12 @@ def test_the_sweeper_finds_games_in_the_store_and_schedules_on_the_queue_redis(r
         lobby, due = services.lobby, services.due
         assert events_redis.zrange(lobby.key(record.game_id, "all:playing"), 0, -1) == [record.game_id.encode()]
         assert queue_redis.keys("lobby:*") == [] and queue_redis.keys("sweep:*") == []
-        assert events_redis.zrange(due.key(due.shard_of(record.game_id)), 0, -1) == [record.game_id.encode()]
-        assert services.queue.job_ids == []
-
-        assert sweep_once(services, now=time.time() + SCHEDULER_LATENESS_S + 1) == "1 jobs scheduled"
-        assert services.queue.job_ids == [f"sbot-{record.game_id}-{record.version}"]
-        assert queue_redis.exists(f"rq:job:sbot-{record.game_id}-{record.version}")
-        assert not events_redis.exists(f"rq:job:sbot-{record.game_id}-{record.version}")
+        assert events_redis.zrange(due.key(due.shard_of(record.game_id), PEOPLE), 0, -1) == [record.game_id.encode()]
+        assert events_redis.exists(due.slot_key(PEOPLE, 0))  # the kick's hold, beside the index
+        [job_id] = services.queue.job_ids
+        assert queue_redis.exists(f"rq:job:{job_id}") and not events_redis.keys("rq:*")
+        with jobs.using(services):
+            assert run_due(PEOPLE) == "people: 1 games looked at, 1 actions"
+        assert services.games.get(record.game_id).state.actor == 0
     finally:
         services.close()

@@ -12,6 +12,7 @@ export type LegalMove = Schemas["LegalMove"];
 export type MoveRequest = Schemas["MoveRequest"];
 export type WishChoice = Schemas["WishChoice"];
 export type GameEvent = Schemas["Event"];
+export type TurnFrame = Schemas["TurnFrame"];
 export type EventType = Schemas["EventType"];
 export type Problem = Schemas["Problem"];
 export type MacauClient = Client<paths>;
@@ -75,6 +76,18 @@ export function parseEvent(data: string): GameEvent {
   return value;
 }
 
+function isTurnFrame(value: unknown): value is TurnFrame {
+  return isObject(value) && value.type === "your_turn" && typeof value.version === "number"
+    && typeof value.seat === "number" && Array.isArray(value.legal_moves) && Array.isArray(value.hand);
+}
+
+/** A `your_turn` message's data as a TurnFrame (the seat's legal moves, hand and version). */
+export function parseTurnFrame(data: string): TurnFrame {
+  const value: unknown = JSON.parse(data);
+  if (!isTurnFrame(value)) throw new Error(`not a turn frame: ${data.slice(0, 200)}`);
+  return value;
+}
+
 export interface Follow {
   /** Stops the stream. */
   close(): void;
@@ -84,10 +97,12 @@ export interface Follow {
  * Follows a game's event stream with an off-the-shelf EventSource that sends headers: the
  * token in Authorization (never in the URL), and `Last-Event-ID` to resume after `after`.
  * An EventSource delivers an event only to the listener of its name, so one is added for
- * every event type the document lists.
+ * every event type the document lists. With a seat's token, `onTurn` hears the seat's turn
+ * frames (`your_turn`: what it may do now, no read of the game needed).
  */
 export function followGame(baseUrl: string, gameId: string, token: string | undefined, after: number,
-                           onEvent: (event: GameEvent) => void, onError: (error: unknown) => void = () => {}): Follow {
+                           onEvent: (event: GameEvent) => void, onError: (error: unknown) => void = () => {},
+                           onTurn: (frame: TurnFrame) => void = () => {}): Follow {
   const source = new EventSource(`${baseUrl}/v1/games/${encodeURIComponent(gameId)}/stream`, {
     fetch: (url, init) => {
       const headers: Record<string, string> = { ...init.headers };
@@ -105,6 +120,13 @@ export function followGame(baseUrl: string, gameId: string, token: string | unde
       }
     });
   }
+  source.addEventListener("your_turn", (message) => {
+    try {
+      onTurn(parseTurnFrame(message.data));
+    } catch (error) {
+      onError(error);
+    }
+  });
   source.addEventListener("error", (error) => onError(error));
   return { close: () => source.close() };
 }

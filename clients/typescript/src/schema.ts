@@ -281,7 +281,10 @@ export interface paths {
         /**
          * Read a game's events.
          * @description Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
-         *     something newer exists. Each event is one of the `Event` schemas, by `type`.
+         *     something newer exists (`until=turn`: until newer events leave the seat something to
+         *     do, or end the game). Each event is one of the `Event` schemas, by `type`; with a seat token,
+         *     `turn` is the seat's turn frame at `version` (its legal moves: no read of the game is
+         *     needed to play).
          */
         get: operations["getEvents"];
         put?: never;
@@ -439,8 +442,9 @@ export interface paths {
          *     `secret`, returned here only) and retried for 24 hours until the receiver answers 2xx;
          *     a 410 removes the webhook. If it is the seat's turn already, a `your_turn` is
          *     delivered at once. 400: a URL the service will not call (`webhook_url_not_https`,
-         *     `webhook_url_private`, `webhook_url_unresolvable`, `invalid_webhook_url`); 409
-         *     `too_many_webhooks` (per seat and per game).
+         *     `webhook_url_private`, `webhook_url_unresolvable`, `webhook_url_port`,
+         *     `invalid_webhook_url`); 409 `too_many_webhooks` (per seat and per game); 429 past the
+         *     address's registrations (refused ones count).
          */
         post: operations["registerWebhook"];
         delete?: never;
@@ -869,12 +873,13 @@ export interface components {
          *     - `webhook_url_not_https`: a webhook's url must be https (http too where the operator allows private receivers)
          *     - `webhook_url_private`: a webhook's host is, or resolves to, an address that is not public
          *     - `webhook_url_unresolvable`: a webhook's host does not resolve
+         *     - `webhook_url_port`: a webhook's port is not one receivers may listen on (443 unless the operator allows others)
          *     - `invalid_webhook_url`: a webhook's url is not one the service calls (malformed, too long, credentials, fragment)
          *     - `too_many_webhooks`: the seat, or the game, holds the most webhooks allowed
          *     - `webhook_not_found`: this seat has no such webhook at this game
          * @enum {string}
          */
-        ProblemCode: "invalid_request" | "invalid_rules" | "invalid_setup" | "invalid_if_match" | "invalid_last_event_id" | "invalid_idempotency_key" | "token_in_query" | "bad_request" | "missing_token" | "invalid_token" | "unknown_token" | "metrics_token_required" | "missing_player_key" | "unknown_player_key" | "player_key_required" | "not_a_seat" | "token_of_another_game" | "seat_left" | "replay_forbidden" | "forbidden" | "game_not_found" | "player_not_found" | "variant_not_found" | "unknown_event" | "not_found" | "method_not_allowed" | "not_acceptable" | "game_full" | "game_started" | "game_already_started" | "game_not_started" | "game_finished" | "game_not_finished" | "no_rematch" | "rematch_closed" | "rematch_seat_taken" | "already_seated" | "seat_taken" | "not_offered" | "round_too_long" | "not_seated" | "not_due" | "busy" | "stale_version" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "move_rejected" | "idempotency_key_reused" | "already_applied" | "rate_limited" | "too_many_open_tables" | "request_timeout" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "request_header_fields_too_large" | "http_error" | "internal_error" | "not_implemented" | "not_ready" | "store_unavailable" | "store_full" | "archive_damaged" | "no_archive" | "streams_full" | "webhook_url_not_https" | "webhook_url_private" | "webhook_url_unresolvable" | "invalid_webhook_url" | "too_many_webhooks" | "webhook_not_found";
+        ProblemCode: "invalid_request" | "invalid_rules" | "invalid_setup" | "invalid_if_match" | "invalid_last_event_id" | "invalid_idempotency_key" | "token_in_query" | "bad_request" | "missing_token" | "invalid_token" | "unknown_token" | "metrics_token_required" | "missing_player_key" | "unknown_player_key" | "player_key_required" | "not_a_seat" | "token_of_another_game" | "seat_left" | "replay_forbidden" | "forbidden" | "game_not_found" | "player_not_found" | "variant_not_found" | "unknown_event" | "not_found" | "method_not_allowed" | "not_acceptable" | "game_full" | "game_started" | "game_already_started" | "game_not_started" | "game_finished" | "game_not_finished" | "no_rematch" | "rematch_closed" | "rematch_seat_taken" | "already_seated" | "seat_taken" | "not_offered" | "round_too_long" | "not_seated" | "not_due" | "busy" | "stale_version" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "move_rejected" | "idempotency_key_reused" | "already_applied" | "rate_limited" | "too_many_open_tables" | "request_timeout" | "too_many_failed_authentications" | "too_many_streams" | "too_many_connections" | "request_header_fields_too_large" | "http_error" | "internal_error" | "not_implemented" | "not_ready" | "store_unavailable" | "store_full" | "archive_damaged" | "no_archive" | "streams_full" | "webhook_url_not_https" | "webhook_url_private" | "webhook_url_unresolvable" | "webhook_url_port" | "invalid_webhook_url" | "too_many_webhooks" | "webhook_not_found";
         /**
          * @description Why a well-formed move was rejected (422 `move_rejected`), or an Idempotency-Key refused.
          *
@@ -2213,9 +2218,30 @@ export interface components {
             events: components["schemas"]["Event"][];
             game: components["schemas"]["GameView"];
         };
+        TurnFrame: {
+            /** @enum {string} */
+            type: "your_turn";
+            game_id: components["schemas"]["GameId"];
+            seat: number;
+            /** @description the game's version these moves are for */
+            version: number;
+            /** @description why the seat may act: its turn (with a pending draw or skip aimed at it), a pass card to choose, its own last-card call, an opponent's missed call to catch */
+            reasons: ("turn" | "pending_draw" | "pending_skip" | "pass_card" | "announce" | "catch")[];
+            legal_moves: components["schemas"]["LegalMove"][];
+            legal_moves_truncated: boolean;
+            hand: components["schemas"]["Card"][];
+            /** Format: date-time */
+            turn_deadline: string | null;
+            /** Format: date-time */
+            window_deadline: string | null;
+            /** @description the seat's view of the game at `version`: what a read of the game would answer (a table drawn from it needs no read) */
+            game: components["schemas"]["GameView"];
+        };
         EventPage: {
             version: number;
             events: components["schemas"]["Event"][];
+            /** @description with a seat token: the seat's turn frame at `version` when it has something to do then, else null */
+            turn: components["schemas"]["TurnFrame"] | (never | null);
         };
         Replay: {
             game_id: components["schemas"]["GameId"];
@@ -2311,10 +2337,10 @@ export interface components {
             /** @description the receiver's status code; null when there was no answer */
             http_status: number | null;
             /**
-             * @description why there was no answer: timeout, connection, tls, refused (an address the service does not call), key (a service misconfiguration)
+             * @description why there was no answer: connection (no connection, or no HTTP answer in time: one error whatever the cause, so deliveries tell nothing of a host's ports; `timeout` in records made before), tls, refused (an address the service does not call), key (a service misconfiguration), overflow (the webhook held too many deliveries not done: the oldest failed)
              * @enum {string|null}
              */
-            error: "timeout" | "connection" | "tls" | "refused" | "key" | null;
+            error: "timeout" | "connection" | "tls" | "refused" | "key" | "overflow" | null;
             detail: string;
             /**
              * Format: date-time
@@ -2330,7 +2356,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /**
-             * @description ok (nothing sent yet, or the latest delivery arrived), retrying (the latest delivery failed and is retried), failed (the latest delivery was retried for 24 hours in vain)
+             * @description ok (nothing sent yet, or the latest delivery arrived), retrying (the latest delivery failed and is retried), failed (the latest delivery was retried for 24 hours in vain, or dropped as the oldest of too many waiting)
              * @enum {string}
              */
             status: "ok" | "retrying" | "failed";
@@ -2349,6 +2375,8 @@ export interface components {
             /** @description the player's secret, shown once: send it as `Authorization: Player <key>` at create, join and quick play to sit as this player, and to read `/v1/players/me` */
             player_key: string;
             name: string;
+            /** @description four characters shown after the name (`Ana #K7QX`) that tell apart players of the same name: derived from the public `player_id` alone (SHA-256), so they reveal nothing of the key */
+            tag: string;
             /** Format: date-time */
             created_at: string;
         };
@@ -2374,6 +2402,8 @@ export interface components {
         Profile: {
             player_id: string;
             name: string;
+            /** @description four characters shown after the name (`Ana #K7QX`) that tell apart players of the same name: derived from the public `player_id` alone (SHA-256), so they reveal nothing of the key */
+            tag: string;
             /** Format: date-time */
             created_at: string;
             /** @description games the player has taken a seat at */
@@ -2428,6 +2458,8 @@ export interface components {
             /** @description a player's public id (`GET /v1/players/{id}`) */
             player_id: string | null;
             name: string;
+            /** @description a player's tag (as his profile shows it); null for a bot level */
+            tag: string | null;
             bot_level: components["schemas"]["BotLevel"] | (null);
             rating: number;
             games: number;
@@ -2633,7 +2665,7 @@ export interface operations {
                         webhook?: {
                             /**
                              * Format: uri
-                             * @description the receiver: https only, no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, invalid_webhook_url), before anything is changed
+                             * @description the receiver: https only, on port 443 (the operator may allow others), no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, webhook_url_port, invalid_webhook_url), before anything is changed. With a seat-taking request the host is resolved once the seat is taken: a host refused then is reported in webhook_error
                              */
                             url: string;
                             /**
@@ -2756,7 +2788,7 @@ export interface operations {
                     webhook?: {
                         /**
                          * Format: uri
-                         * @description the receiver: https only, no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, invalid_webhook_url), before anything is changed
+                         * @description the receiver: https only, on port 443 (the operator may allow others), no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, webhook_url_port, invalid_webhook_url), before anything is changed. With a seat-taking request the host is resolved once the seat is taken: a host refused then is reported in webhook_error
                          */
                         url: string;
                         /**
@@ -3064,7 +3096,7 @@ export interface operations {
                     webhook?: {
                         /**
                          * Format: uri
-                         * @description the receiver: https only, no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, invalid_webhook_url), before anything is changed
+                         * @description the receiver: https only, on port 443 (the operator may allow others), no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, webhook_url_port, invalid_webhook_url), before anything is changed. With a seat-taking request the host is resolved once the seat is taken: a host refused then is reported in webhook_error
                          */
                         url: string;
                         /**
@@ -3431,6 +3463,8 @@ export interface operations {
                 after?: number;
                 limit?: number;
                 wait?: number;
+                /** @description what a long-poll (`wait`) waits for: any event after `after` (`event`), or, with a seat token, events after `after` that leave the seat something to do (its turn frame) or end the game (`turn`: a client that only acts needs one request per turn); the answer holds every event after `after` either way */
+                until?: "event" | "turn";
             };
             header?: never;
             path: {
@@ -3522,18 +3556,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: one per game event (`id: seq`, `event: type`, `data: json` of an `Event`), a keep-alive comment at least every 15 s. An EventSource delivers an event to the listener registered for its name, which is the event's type, one of: `turn_started`, `card_played`, `cards_drawn`, `draw_pending`, `wish_set`, `penalty_taken`, `call_made`, `wish_fulfilled`, `turn_skipped`, `player_out`, `round_started`, `round_ended`, `skip_pending`, `direction_changed`, `skip_accepted`, `hands_swapped`, `chain_cancelled`, `stock_reshuffled`, `game_started`, `game_ended`, `game_created`, `player_joined`, `bot_joined`, `player_left`, `autopilot_changed`, `going_out_deferred`, `player_passed`, `turn_timed_out`, `wish_expired`, `follow_up_required`, `skip_robin_started`, `skip_robin_joined`, `skip_robin_declined`, `skip_robin_ended`, `bonus_turns_granted`, `call_window_opened`, `call_window_closed`, `call_penalty_applied`, `false_catch_penalized`, `pass_cards_requested`, `pass_card_chosen`, `cards_passed`, `table_expired`, `rematch_offered`. */
+            /** @description Server-Sent Events: one per game event (`id: seq`, `event: type`, `data: json` of an `Event`), a keep-alive comment at least every 15 s. With a seat token, each time the seat has something to do (its turn, a pass card, its own call, a catch) the batch of events that gave it that, or the stream's start, is followed by its turn frame: `event: your_turn`, no `id`, `data: json` of a `TurnFrame` (legal moves, hand, version). An EventSource delivers an event to the listener registered for its name, which is the event's type, one of: `turn_started`, `card_played`, `cards_drawn`, `draw_pending`, `wish_set`, `penalty_taken`, `call_made`, `wish_fulfilled`, `turn_skipped`, `player_out`, `round_started`, `round_ended`, `skip_pending`, `direction_changed`, `skip_accepted`, `hands_swapped`, `chain_cancelled`, `stock_reshuffled`, `game_started`, `game_ended`, `game_created`, `player_joined`, `bot_joined`, `player_left`, `autopilot_changed`, `going_out_deferred`, `player_passed`, `turn_timed_out`, `wish_expired`, `follow_up_required`, `skip_robin_started`, `skip_robin_joined`, `skip_robin_declined`, `skip_robin_ended`, `bonus_turns_granted`, `call_window_opened`, `call_window_closed`, `call_penalty_applied`, `false_catch_penalized`, `pass_cards_requested`, `pass_card_chosen`, `cards_passed`, `table_expired`, `rematch_offered`, or `your_turn`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/event-stream": {
-                        /** @description the event's seq */
-                        id: string;
-                        /** @description the event's type: an EventSource delivers it to the listener of that name */
-                        event: string & components["schemas"]["EventType"];
-                        /** @description the event as JSON: an `Event` (seq, type, at, seat, data), redacted for the caller */
+                        /** @description the event's seq (a `your_turn` frame has none: it is not an event of the log) */
+                        id?: string;
+                        /** @description the event's type, or `your_turn`: an EventSource delivers it to the listener of that name */
+                        event: string | components["schemas"]["EventType"] | "your_turn";
+                        /** @description the event as JSON: an `Event` (seq, type, at, seat, data), redacted for the caller; for `your_turn`, the seat's `TurnFrame` */
                         data: string;
                         /** @description the reconnection delay, in ms */
                         retry?: number;
@@ -3962,7 +3996,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uri
-                     * @description the receiver: https only, no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, invalid_webhook_url), before anything is changed
+                     * @description the receiver: https only, on port 443 (the operator may allow others), no user name or password, and a host that resolves to public addresses only (the operator may allow private ones, and http, for development); any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, webhook_url_port, invalid_webhook_url), before anything is changed. With a seat-taking request the host is resolved once the seat is taken: a host refused then is reported in webhook_error
                      */
                     url: string;
                     /**
@@ -4806,6 +4840,8 @@ export const pathsV1GamesGame_idPlayersPostRequestBodyContentApplicationJsonWebh
 export const pathsV1GamesGame_idBotsPostRequestBodyContentApplicationJsonLevelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/games/{game_id}/bots"]["post"]["requestBody"]["content"]["application/json"]["level"]> = ["easy", "normal", "hard"];
 export const pathsV1QuickplayPostRequestBodyContentApplicationJsonVariantValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/quickplay"]["post"]["requestBody"]["content"]["application/json"]["variant"]> = ["macau", "switch", "mau_mau", "makao", "romanian", "tel_aviv", "plawno"];
 export const pathsV1QuickplayPostRequestBodyContentApplicationJsonWebhookEventsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/quickplay"]["post"]["requestBody"]["content"]["application/json"]["webhook"]["events"]> = ["your_turn", "game_started", "game_finished", "rematch_offered"];
+export const pathsV1GamesGame_idEventsGetParametersQueryUntilValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/games/{game_id}/events"]["get"]["parameters"]["query"]["until"]> = ["event", "turn"];
+export const pathsV1GamesGame_idStreamGetResponses200ContentTextEventStreamEventAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/games/{game_id}/stream"]["get"]["responses"]["200"]["content"]["text/event-stream"]["event"]> = ["your_turn"];
 export const pathsV1GamesGame_idWebhooksPostRequestBodyContentApplicationJsonEventsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/games/{game_id}/webhooks"]["post"]["requestBody"]["content"]["application/json"]["events"]> = ["your_turn", "game_started", "game_finished", "rematch_offered"];
 export const variantIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VariantId"]> = ["macau", "switch", "mau_mau", "makao", "romanian", "tel_aviv", "plawno", "custom"];
 export const gameStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GameStatus"]> = ["waiting", "playing", "finished"];
@@ -4816,7 +4852,7 @@ export const suitValues: ReadonlyArray<FlattenedDeepRequired<components>["schema
 export const rankValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Rank"]> = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 export const wishValueValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WishValue"]> = ["C", "D", "H", "S", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 export const directionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Direction"]> = ["cw", "ccw"];
-export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProblemCode"]> = ["invalid_request", "invalid_rules", "invalid_setup", "invalid_if_match", "invalid_last_event_id", "invalid_idempotency_key", "token_in_query", "bad_request", "missing_token", "invalid_token", "unknown_token", "metrics_token_required", "missing_player_key", "unknown_player_key", "player_key_required", "not_a_seat", "token_of_another_game", "seat_left", "replay_forbidden", "forbidden", "game_not_found", "player_not_found", "variant_not_found", "unknown_event", "not_found", "method_not_allowed", "not_acceptable", "game_full", "game_started", "game_already_started", "game_not_started", "game_finished", "game_not_finished", "no_rematch", "rematch_closed", "rematch_seat_taken", "already_seated", "seat_taken", "not_offered", "round_too_long", "not_seated", "not_due", "busy", "stale_version", "payload_too_large", "uri_too_long", "unsupported_media_type", "expectation_failed", "move_rejected", "idempotency_key_reused", "already_applied", "rate_limited", "too_many_open_tables", "request_timeout", "too_many_failed_authentications", "too_many_streams", "too_many_connections", "request_header_fields_too_large", "http_error", "internal_error", "not_implemented", "not_ready", "store_unavailable", "store_full", "archive_damaged", "no_archive", "streams_full", "webhook_url_not_https", "webhook_url_private", "webhook_url_unresolvable", "invalid_webhook_url", "too_many_webhooks", "webhook_not_found"];
+export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProblemCode"]> = ["invalid_request", "invalid_rules", "invalid_setup", "invalid_if_match", "invalid_last_event_id", "invalid_idempotency_key", "token_in_query", "bad_request", "missing_token", "invalid_token", "unknown_token", "metrics_token_required", "missing_player_key", "unknown_player_key", "player_key_required", "not_a_seat", "token_of_another_game", "seat_left", "replay_forbidden", "forbidden", "game_not_found", "player_not_found", "variant_not_found", "unknown_event", "not_found", "method_not_allowed", "not_acceptable", "game_full", "game_started", "game_already_started", "game_not_started", "game_finished", "game_not_finished", "no_rematch", "rematch_closed", "rematch_seat_taken", "already_seated", "seat_taken", "not_offered", "round_too_long", "not_seated", "not_due", "busy", "stale_version", "payload_too_large", "uri_too_long", "unsupported_media_type", "expectation_failed", "move_rejected", "idempotency_key_reused", "already_applied", "rate_limited", "too_many_open_tables", "request_timeout", "too_many_failed_authentications", "too_many_streams", "too_many_connections", "request_header_fields_too_large", "http_error", "internal_error", "not_implemented", "not_ready", "store_unavailable", "store_full", "archive_damaged", "no_archive", "streams_full", "webhook_url_not_https", "webhook_url_private", "webhook_url_unresolvable", "webhook_url_port", "invalid_webhook_url", "too_many_webhooks", "webhook_not_found"];
 export const rejectionReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RejectionReason"]> = ["not_your_turn", "already_announced", "card_not_in_hand", "does_not_match", "must_answer_pending_draw", "must_answer_pending_skip", "must_answer_skip_robin", "must_play", "wish_required", "invalid_wish", "invalid_group", "invalid_joker", "drawn_card_only", "already_drew", "nothing_to_draw", "pass_not_allowed", "not_obliged_to_announce", "no_open_window", "window_still_open", "nothing_to_catch", "invalid_seat", "waiting_for_pass_cards", "no_card_to_pass", "turn_not_expired", "unknown_action", "idempotency_key_reused"];
 export const wishChoiceOneOf0SuitValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["WishChoice"], {
     suit: unknown;
@@ -4884,6 +4920,8 @@ export const rematchOfferedEventTypeValues: ReadonlyArray<FlattenedDeepRequired<
 export const eventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventType"]> = ["turn_started", "card_played", "cards_drawn", "draw_pending", "wish_set", "penalty_taken", "call_made", "wish_fulfilled", "turn_skipped", "player_out", "round_started", "round_ended", "skip_pending", "direction_changed", "skip_accepted", "hands_swapped", "chain_cancelled", "stock_reshuffled", "game_started", "game_ended", "game_created", "player_joined", "bot_joined", "player_left", "autopilot_changed", "going_out_deferred", "player_passed", "turn_timed_out", "wish_expired", "follow_up_required", "skip_robin_started", "skip_robin_joined", "skip_robin_declined", "skip_robin_ended", "bonus_turns_granted", "call_window_opened", "call_window_closed", "call_penalty_applied", "false_catch_penalized", "pass_cards_requested", "pass_card_chosen", "cards_passed", "table_expired", "rematch_offered"];
 export const webhookCreatedEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookCreated"]["events"]> = ["your_turn", "game_started", "game_finished", "rematch_offered"];
 export const wishViewKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WishView"]["kind"]> = ["suit", "rank", "free_suit", "free_plain"];
+export const turnFrameTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TurnFrame"]["type"]> = ["your_turn"];
+export const turnFrameReasonsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TurnFrame"]["reasons"]> = ["turn", "pending_draw", "pending_skip", "pass_card", "announce", "catch"];
 export const sealKeyAlgorithmValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SealKey"]["algorithm"]> = ["Ed25519"];
 export const lastDeliveryEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LastDelivery"]["event"]> = ["your_turn", "game_started", "game_finished", "rematch_offered"];
 export const lastDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LastDelivery"]["status"]> = ["delivered", "retrying", "failed"];

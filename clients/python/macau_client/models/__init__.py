@@ -99,6 +99,7 @@ from .game_started_event_type import GameStartedEventType
 from .game_status import GameStatus
 from .game_summary import GameSummary
 from .game_view import GameView
+from .get_events_until import GetEventsUntil
 from .get_leaderboard_around_type_1 import GetLeaderboardAroundType1
 from .get_leaderboard_around_type_2_type_1 import GetLeaderboardAroundType2Type1
 from .get_leaderboard_around_type_3_type_1 import GetLeaderboardAroundType3Type1
@@ -227,6 +228,9 @@ from .suit import Suit
 from .table_expired_data import TableExpiredData
 from .table_expired_event import TableExpiredEvent
 from .table_expired_event_type import TableExpiredEventType
+from .turn_frame import TurnFrame
+from .turn_frame_reasons_item import TurnFrameReasonsItem
+from .turn_frame_type import TurnFrameType
 from .turn_skipped_data import TurnSkippedData
 from .turn_skipped_event import TurnSkippedEvent
 from .turn_skipped_event_type import TurnSkippedEventType
@@ -368,6 +372,7 @@ __all__ = (
     "GameStatus",
     "GameSummary",
     "GameView",
+    "GetEventsUntil",
     "GetLeaderboardAroundType1",
     "GetLeaderboardAroundType2Type1",
     "GetLeaderboardAroundType3Type1",
@@ -496,6 +501,9 @@ __all__ = (
     "TableExpiredData",
     "TableExpiredEvent",
     "TableExpiredEventType",
+    "TurnFrame",
+    "TurnFrameReasonsItem",
+    "TurnFrameType",
     "TurnSkippedData",
     "TurnSkippedEvent",
     "TurnSkippedEventType",

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from ..models.skip_robin_started_event import SkipRobinStartedEvent
     from ..models.stock_reshuffled_event import StockReshuffledEvent
     from ..models.table_expired_event import TableExpiredEvent
+    from ..models.turn_frame import TurnFrame
     from ..models.turn_skipped_event import TurnSkippedEvent
     from ..models.turn_started_event import TurnStartedEvent
     from ..models.turn_timed_out_event import TurnTimedOutEvent
@@ -69,6 +70,8 @@ class EventPage:
             | SkipAcceptedEvent | SkipPendingEvent | SkipRobinDeclinedEvent | SkipRobinEndedEvent | SkipRobinJoinedEvent |
             SkipRobinStartedEvent | StockReshuffledEvent | TableExpiredEvent | TurnSkippedEvent | TurnStartedEvent |
             TurnTimedOutEvent | WishExpiredEvent | WishFulfilledEvent | WishSetEvent]):
+        turn (None | TurnFrame): with a seat token: the seat's turn frame at `version` when it has something to do then,
+            else null
     """
 
     version: int
@@ -118,6 +121,7 @@ class EventPage:
         | WishFulfilledEvent
         | WishSetEvent
     ]
+    turn: None | TurnFrame
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.autopilot_changed_event import AutopilotChangedEvent  # noqa: PLC0415
@@ -157,6 +161,7 @@ class EventPage:
         from ..models.skip_robin_started_event import SkipRobinStartedEvent  # noqa: PLC0415
         from ..models.stock_reshuffled_event import StockReshuffledEvent  # noqa: PLC0415
         from ..models.table_expired_event import TableExpiredEvent  # noqa: PLC0415
+        from ..models.turn_frame import TurnFrame  # noqa: PLC0415
         from ..models.turn_skipped_event import TurnSkippedEvent  # noqa: PLC0415
         from ..models.turn_started_event import TurnStartedEvent  # noqa: PLC0415
         from ..models.turn_timed_out_event import TurnTimedOutEvent  # noqa: PLC0415
@@ -260,12 +265,19 @@ class EventPage:
 
             events.append(events_item)
 
+        turn: dict[str, Any] | None
+        if isinstance(self.turn, TurnFrame):
+            turn = self.turn.to_dict()
+        else:
+            turn = self.turn
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "version": version,
                 "events": events,
+                "turn": turn,
             }
         )
 
@@ -311,6 +323,7 @@ class EventPage:
         from ..models.skip_robin_started_event import SkipRobinStartedEvent  # noqa: PLC0415
         from ..models.stock_reshuffled_event import StockReshuffledEvent  # noqa: PLC0415
         from ..models.table_expired_event import TableExpiredEvent  # noqa: PLC0415
+        from ..models.turn_frame import TurnFrame  # noqa: PLC0415
         from ..models.turn_skipped_event import TurnSkippedEvent  # noqa: PLC0415
         from ..models.turn_started_event import TurnStartedEvent  # noqa: PLC0415
         from ..models.turn_timed_out_event import TurnTimedOutEvent  # noqa: PLC0415
@@ -727,9 +740,25 @@ class EventPage:
 
             events.append(events_item)
 
+        def _parse_turn(data: object) -> None | TurnFrame:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                turn_type_0 = TurnFrame.from_dict(data)
+
+                return turn_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TurnFrame, data)
+
+        turn = _parse_turn(d.pop("turn"))
+
         event_page = cls(
             version=version,
             events=events,
+            turn=turn,
         )
 
         return event_page

@@ -33,8 +33,10 @@ class LastDelivery:
         attempts (int):
         http_status (int | None): the receiver's status code; null when there was no answer
         error (LastDeliveryErrorType1 | LastDeliveryErrorType2Type1 | LastDeliveryErrorType3Type1 | None): why there was
-            no answer: timeout, connection, tls, refused (an address the service does not call), key (a service
-            misconfiguration)
+            no answer: connection (no connection, or no HTTP answer in time: one error whatever the cause, so deliveries
+            tell nothing of a host's ports; `timeout` in records made before), tls, refused (an address the service does not
+            call), key (a service misconfiguration), overflow (the webhook held too many deliveries not done: the oldest
+            failed)
         detail (str):
         next_attempt_at (datetime.datetime | Unset): while retrying
     """

@@ -1,10 +1,11 @@
 from typing import Literal
 
-LastDeliveryErrorType1 = Literal["connection", "key", "refused", "timeout", "tls"]
+LastDeliveryErrorType1 = Literal["connection", "key", "overflow", "refused", "timeout", "tls"]
 
 LAST_DELIVERY_ERROR_TYPE_1_VALUES: set[LastDeliveryErrorType1] = {
     "connection",
     "key",
+    "overflow",
     "refused",
     "timeout",
     "tls",

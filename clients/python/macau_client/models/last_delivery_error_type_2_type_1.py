@@ -1,10 +1,11 @@
 from typing import Literal
 
-LastDeliveryErrorType2Type1 = Literal["connection", "key", "refused", "timeout", "tls"]
+LastDeliveryErrorType2Type1 = Literal["connection", "key", "overflow", "refused", "timeout", "tls"]
 
 LAST_DELIVERY_ERROR_TYPE_2_TYPE_1_VALUES: set[LastDeliveryErrorType2Type1] = {
     "connection",
     "key",
+    "overflow",
     "refused",
     "timeout",
     "tls",

@@ -1,10 +1,11 @@
 from typing import Literal
 
-LastDeliveryErrorType3Type1 = Literal["connection", "key", "refused", "timeout", "tls"]
+LastDeliveryErrorType3Type1 = Literal["connection", "key", "overflow", "refused", "timeout", "tls"]
 
 LAST_DELIVERY_ERROR_TYPE_3_TYPE_1_VALUES: set[LastDeliveryErrorType3Type1] = {
     "connection",
     "key",
+    "overflow",
     "refused",
     "timeout",
     "tls",

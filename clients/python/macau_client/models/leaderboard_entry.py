@@ -20,6 +20,7 @@ class LeaderboardEntry:
         kind (SeatKind):
         player_id (None | str): a player's public id (`GET /v1/players/{id}`)
         name (str):
+        tag (None | str): a player's tag (as his profile shows it); null for a bot level
         bot_level (BotLevel | None):
         rating (int):
         games (int):
@@ -30,6 +31,7 @@ class LeaderboardEntry:
     kind: SeatKind
     player_id: None | str
     name: str
+    tag: None | str
     bot_level: BotLevel | None
     rating: int
     games: int
@@ -44,6 +46,9 @@ class LeaderboardEntry:
         player_id = self.player_id
 
         name = self.name
+
+        tag: None | str
+        tag = self.tag
 
         bot_level: None | str
         if isinstance(self.bot_level, str):
@@ -65,6 +70,7 @@ class LeaderboardEntry:
                 "kind": kind,
                 "player_id": player_id,
                 "name": name,
+                "tag": tag,
                 "bot_level": bot_level,
                 "rating": rating,
                 "games": games,
@@ -90,6 +96,13 @@ class LeaderboardEntry:
         player_id = _parse_player_id(d.pop("player_id"))
 
         name = d.pop("name")
+
+        def _parse_tag(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        tag = _parse_tag(d.pop("tag"))
 
         def _parse_bot_level(data: object) -> BotLevel | None:
             if data is None:
@@ -117,6 +130,7 @@ class LeaderboardEntry:
             kind=kind,
             player_id=player_id,
             name=name,
+            tag=tag,
             bot_level=bot_level,
             rating=rating,
             games=games,

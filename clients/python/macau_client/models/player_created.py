@@ -17,12 +17,15 @@ class PlayerCreated:
         player_key (str): the player's secret, shown once: send it as `Authorization: Player <key>` at create, join and
             quick play to sit as this player, and to read `/v1/players/me`
         name (str):
+        tag (str): four characters shown after the name (`Ana #K7QX`) that tell apart players of the same name: derived
+            from the public `player_id` alone (SHA-256), so they reveal nothing of the key
         created_at (datetime.datetime):
     """
 
     player_id: str
     player_key: str
     name: str
+    tag: str
     created_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
@@ -31,6 +34,8 @@ class PlayerCreated:
         player_key = self.player_key
 
         name = self.name
+
+        tag = self.tag
 
         created_at = self.created_at.isoformat()
 
@@ -41,6 +46,7 @@ class PlayerCreated:
                 "player_id": player_id,
                 "player_key": player_key,
                 "name": name,
+                "tag": tag,
                 "created_at": created_at,
             }
         )
@@ -56,12 +62,15 @@ class PlayerCreated:
 
         name = d.pop("name")
 
+        tag = d.pop("tag")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         player_created = cls(
             player_id=player_id,
             player_key=player_key,
             name=name,
+            tag=tag,
             created_at=created_at,
         )
 

@@ -72,6 +72,7 @@ ProblemCode = Literal[
     "variant_not_found",
     "webhook_not_found",
     "webhook_url_not_https",
+    "webhook_url_port",
     "webhook_url_private",
     "webhook_url_unresolvable",
 ]
@@ -148,6 +149,7 @@ PROBLEM_CODE_VALUES: set[ProblemCode] = {
     "variant_not_found",
     "webhook_not_found",
     "webhook_url_not_https",
+    "webhook_url_port",
     "webhook_url_private",
     "webhook_url_unresolvable",
 }

@@ -19,6 +19,8 @@ class Profile:
     Attributes:
         player_id (str):
         name (str):
+        tag (str): four characters shown after the name (`Ana #K7QX`) that tell apart players of the same name: derived
+            from the public `player_id` alone (SHA-256), so they reveal nothing of the key
         created_at (datetime.datetime):
         games (int): games the player has taken a seat at
         rated_games (int):
@@ -27,6 +29,7 @@ class Profile:
 
     player_id: str
     name: str
+    tag: str
     created_at: datetime.datetime
     games: int
     rated_games: int
@@ -36,6 +39,8 @@ class Profile:
         player_id = self.player_id
 
         name = self.name
+
+        tag = self.tag
 
         created_at = self.created_at.isoformat()
 
@@ -54,6 +59,7 @@ class Profile:
             {
                 "player_id": player_id,
                 "name": name,
+                "tag": tag,
                 "created_at": created_at,
                 "games": games,
                 "rated_games": rated_games,
@@ -72,6 +78,8 @@ class Profile:
 
         name = d.pop("name")
 
+        tag = d.pop("tag")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         games = d.pop("games")
@@ -88,6 +96,7 @@ class Profile:
         profile = cls(
             player_id=player_id,
             name=name,
+            tag=tag,
             created_at=created_at,
             games=games,
             rated_games=rated_games,

@@ -20,10 +20,11 @@ class QuickplayBodyWebhook:
     its id and secret
 
         Attributes:
-            url (str): the receiver: https only, no user name or password, and a host that resolves to public addresses only
-                (the operator may allow private ones, and http, for development); any other is a 400 whose code says why
-                (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable, invalid_webhook_url), before anything is
-                changed
+            url (str): the receiver: https only, on port 443 (the operator may allow others), no user name or password, and
+                a host that resolves to public addresses only (the operator may allow private ones, and http, for development);
+                any other is a 400 whose code says why (webhook_url_not_https, webhook_url_private, webhook_url_unresolvable,
+                webhook_url_port, invalid_webhook_url), before anything is changed. With a seat-taking request the host is
+                resolved once the seat is taken: a host refused then is reported in webhook_error
             events (list[QuickplayBodyWebhookEventsType0Item] | None | Unset): the notices to deliver (default: all of them)
     """
 

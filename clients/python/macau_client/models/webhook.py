@@ -26,7 +26,8 @@ class Webhook:
         seat (int):
         created_at (datetime.datetime):
         status (WebhookStatus): ok (nothing sent yet, or the latest delivery arrived), retrying (the latest delivery
-            failed and is retried), failed (the latest delivery was retried for 24 hours in vain)
+            failed and is retried), failed (the latest delivery was retried for 24 hours in vain, or dropped as the oldest
+            of too many waiting)
         last_delivery (LastDelivery | None):
         delivered (int): deliveries that arrived
         failed (int): deliveries that failed for good

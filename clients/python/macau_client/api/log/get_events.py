@@ -6,6 +6,7 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.event_page import EventPage
+from ...models.get_events_until import GetEventsUntil
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -16,6 +17,7 @@ def _get_kwargs(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     wait: float | Unset = 0.0,
+    until: GetEventsUntil | Unset = "event",
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -25,6 +27,12 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["wait"] = wait
+
+    json_until: str | Unset = UNSET
+    if not isinstance(until, Unset):
+        json_until = until
+
+    params["until"] = json_until
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -96,17 +104,22 @@ def sync_detailed(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     wait: float | Unset = 0.0,
+    until: GetEventsUntil | Unset = "event",
 ) -> Response[EventPage | Problem]:
     """Read a game's events.
 
      Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
-    something newer exists. Each event is one of the `Event` schemas, by `type`.
+    something newer exists (`until=turn`: until newer events leave the seat something to
+    do, or end the game). Each event is one of the `Event` schemas, by `type`; with a seat token,
+    `turn` is the seat's turn frame at `version` (its legal moves: no read of the game is
+    needed to play).
 
     Args:
         game_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
         wait (float | Unset):  Default: 0.0.
+        until (GetEventsUntil | Unset):  Default: 'event'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -121,6 +134,7 @@ def sync_detailed(
         after=after,
         limit=limit,
         wait=wait,
+        until=until,
     )
 
     response = client.get_httpx_client().request(
@@ -137,17 +151,22 @@ def sync(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     wait: float | Unset = 0.0,
+    until: GetEventsUntil | Unset = "event",
 ) -> EventPage | Problem | None:
     """Read a game's events.
 
      Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
-    something newer exists. Each event is one of the `Event` schemas, by `type`.
+    something newer exists (`until=turn`: until newer events leave the seat something to
+    do, or end the game). Each event is one of the `Event` schemas, by `type`; with a seat token,
+    `turn` is the seat's turn frame at `version` (its legal moves: no read of the game is
+    needed to play).
 
     Args:
         game_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
         wait (float | Unset):  Default: 0.0.
+        until (GetEventsUntil | Unset):  Default: 'event'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,6 +182,7 @@ def sync(
         after=after,
         limit=limit,
         wait=wait,
+        until=until,
     ).parsed
 
 
@@ -173,17 +193,22 @@ async def asyncio_detailed(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     wait: float | Unset = 0.0,
+    until: GetEventsUntil | Unset = "event",
 ) -> Response[EventPage | Problem]:
     """Read a game's events.
 
      Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
-    something newer exists. Each event is one of the `Event` schemas, by `type`.
+    something newer exists (`until=turn`: until newer events leave the seat something to
+    do, or end the game). Each event is one of the `Event` schemas, by `type`; with a seat token,
+    `turn` is the seat's turn frame at `version` (its legal moves: no read of the game is
+    needed to play).
 
     Args:
         game_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
         wait (float | Unset):  Default: 0.0.
+        until (GetEventsUntil | Unset):  Default: 'event'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -198,6 +223,7 @@ async def asyncio_detailed(
         after=after,
         limit=limit,
         wait=wait,
+        until=until,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -212,17 +238,22 @@ async def asyncio(
     after: int | Unset = 0,
     limit: int | Unset = 500,
     wait: float | Unset = 0.0,
+    until: GetEventsUntil | Unset = "event",
 ) -> EventPage | Problem | None:
     """Read a game's events.
 
      Events with `seq > after`, redacted for the caller; `wait` (≤ 30 s) long-polls until
-    something newer exists. Each event is one of the `Event` schemas, by `type`.
+    something newer exists (`until=turn`: until newer events leave the seat something to
+    do, or end the game). Each event is one of the `Event` schemas, by `type`; with a seat token,
+    `turn` is the seat's turn frame at `version` (its legal moves: no read of the game is
+    needed to play).
 
     Args:
         game_id (str):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
         wait (float | Unset):  Default: 0.0.
+        until (GetEventsUntil | Unset):  Default: 'event'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -239,5 +270,6 @@ async def asyncio(
             after=after,
             limit=limit,
             wait=wait,
+            until=until,
         )
     ).parsed

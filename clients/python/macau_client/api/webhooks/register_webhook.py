@@ -111,8 +111,9 @@ def sync_detailed(
     `secret`, returned here only) and retried for 24 hours until the receiver answers 2xx;
     a 410 removes the webhook. If it is the seat's turn already, a `your_turn` is
     delivered at once. 400: a URL the service will not call (`webhook_url_not_https`,
-    `webhook_url_private`, `webhook_url_unresolvable`, `invalid_webhook_url`); 409
-    `too_many_webhooks` (per seat and per game).
+    `webhook_url_private`, `webhook_url_unresolvable`, `webhook_url_port`,
+    `invalid_webhook_url`); 409 `too_many_webhooks` (per seat and per game); 429 past the
+    address's registrations (refused ones count).
 
     Args:
         game_id (str):
@@ -154,8 +155,9 @@ def sync(
     `secret`, returned here only) and retried for 24 hours until the receiver answers 2xx;
     a 410 removes the webhook. If it is the seat's turn already, a `your_turn` is
     delivered at once. 400: a URL the service will not call (`webhook_url_not_https`,
-    `webhook_url_private`, `webhook_url_unresolvable`, `invalid_webhook_url`); 409
-    `too_many_webhooks` (per seat and per game).
+    `webhook_url_private`, `webhook_url_unresolvable`, `webhook_url_port`,
+    `invalid_webhook_url`); 409 `too_many_webhooks` (per seat and per game); 429 past the
+    address's registrations (refused ones count).
 
     Args:
         game_id (str):
@@ -192,8 +194,9 @@ async def asyncio_detailed(
     `secret`, returned here only) and retried for 24 hours until the receiver answers 2xx;
     a 410 removes the webhook. If it is the seat's turn already, a `your_turn` is
     delivered at once. 400: a URL the service will not call (`webhook_url_not_https`,
-    `webhook_url_private`, `webhook_url_unresolvable`, `invalid_webhook_url`); 409
-    `too_many_webhooks` (per seat and per game).
+    `webhook_url_private`, `webhook_url_unresolvable`, `webhook_url_port`,
+    `invalid_webhook_url`); 409 `too_many_webhooks` (per seat and per game); 429 past the
+    address's registrations (refused ones count).
 
     Args:
         game_id (str):
@@ -233,8 +236,9 @@ async def asyncio(
     `secret`, returned here only) and retried for 24 hours until the receiver answers 2xx;
     a 410 removes the webhook. If it is the seat's turn already, a `your_turn` is
     delivered at once. 400: a URL the service will not call (`webhook_url_not_https`,
-    `webhook_url_private`, `webhook_url_unresolvable`, `invalid_webhook_url`); 409
-    `too_many_webhooks` (per seat and per game).
+    `webhook_url_private`, `webhook_url_unresolvable`, `webhook_url_port`,
+    `invalid_webhook_url`); 409 `too_many_webhooks` (per seat and per game); 429 past the
+    address's registrations (refused ones count).
 
     Args:
         game_id (str):
