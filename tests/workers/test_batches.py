@@ -273,9 +273,10 @@ def test_jobs_queued_by_an_earlier_version_are_left_to_the_due_index(services):
     assert services.games.get(record.game_id).version == record.version
 
 
-def test_random_games_with_clocks_and_bots_end_by_batches_alone(clock):
+def test_random_games_with_clocks_and_bots_end_by_batches_alone(clock, monkeypatch):
     """Tables of people who never move and bots: turn clocks, autopilot and bots carry every
     game to its end, by batches alone, and no follow-up is acted on twice."""
+    monkeypatch.setattr(batches, "LINGER_S", 0.0)  # the clock is this test's: a job must not wait for it in real time
     services = make_services(clock)
     try:
         with jobs.using(services):
