@@ -387,6 +387,7 @@ class Person:
         self.load = load
         self.http = Http(load.port)
         self.retired = False  # the step going down: leave at the next game's end
+        self.next_frame: Optional[dict] = None  # a turn frame that came while he was acting on the one before
 
     async def live(self) -> None:
         load = self.load
@@ -421,6 +422,7 @@ class Person:
 
     async def play(self, game_id: str, token: str, me: int) -> None:
         load, rng = self.load, self.load.rng
+        self.next_frame = None
         stream = Stream(load, game_id, token, rng.random() < load.args.long_poll)
         if not await stream.open():
             return
@@ -452,6 +454,8 @@ class Person:
                     or any(e["type"] == "pass_cards_requested" for e in events))
                 if mine and (acting is None or acting.done()):
                     acting = asyncio.create_task(self.act(game_id, token, me, frame))
+                elif frame is not None:  # his turn again while he still acts (a last-card call after his play)
+                    self.next_frame = frame
         finally:
             if acting is not None and not acting.done():
                 acting.cancel()
@@ -491,6 +495,10 @@ class Person:
             # what is left to do, if anything)
             if again and got[0] in (409, 422) and not load.frames:
                 await self.act(game_id, token, me, again=False)
+                return
+        following, self.next_frame = self.next_frame, None
+        if following is not None and following.get("version", 0) > frame.get("version", 0):
+            await self.act(game_id, token, me, following)
 
 
 class Spectator:

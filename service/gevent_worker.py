@@ -38,13 +38,12 @@ What this module adds to gunicorn's ``gevent_pywsgi`` worker:
 
 from __future__ import annotations
 
-import io
 import os
 import socket
 
 import gevent
 from gevent import monkey
-from gevent.pywsgi import headers_factory
+from gevent.pywsgi import OldMessage as _Message  # pywsgi's headers (http.client's message)
 from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler, PyWSGIServer
 
 from .config import Config
@@ -195,7 +194,8 @@ class Handler(PyWSGIHandler):
     def MessageClass(self, fp, *args):  # noqa: N802 - pywsgi's name
         """The request's headers, read line by line as sent and checked (``framing``)
         before pywsgi's lenient parser sees them."""
-        headers = headers_factory(io.BytesIO(read_head(fp)), *args)
+        headers = _Message()
+        headers._headers = read_head(fp)  # email.message.Message's own list of fields
         check_framing(headers, self.request_version)
         return headers
 
